@@ -1,0 +1,14 @@
+import { createContext } from 'react-router'
+import type { User } from '#contracts/auth.ts'
+import type { Services } from '#server/services.ts'
+
+/** What the server hands every loader and action: the store's services and the visitor. */
+export interface AppLoadContext {
+  services: Services
+  user: User | null
+  /** The CSP nonce of this response, for inline scripts React Router writes. */
+  nonce: string | undefined
+}
+
+// Exported again by entry.server.tsx so the server process uses this very key.
+export const appContext = createContext<AppLoadContext>()

@@ -1,0 +1,42 @@
+import { z } from 'zod'
+import { emailField, requiredText } from '#contracts/fields.ts'
+import { isCommonPassword } from '#contracts/common-passwords.ts'
+
+export const PASSWORD_MIN = 8
+export const PASSWORD_MAX = 128
+
+export const newPasswordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
+  .refine((p) => !isCommonPassword(p), 'Password is too common, choose another')
+
+export const registrationSchema = z.object({
+  name: requiredText('Name', 80),
+  email: emailField,
+  password: newPasswordField,
+})
+export type Registration = z.infer<typeof registrationSchema>
+
+export const loginSchema = z.object({
+  email: emailField,
+  // Length is not checked at login: any wrong password is just wrong. The cap only
+  // keeps a huge body from reaching the hash function.
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(1024, 'Password is too long'),
+})
+export type Login = z.infer<typeof loginSchema>
+
+/** DECISIONS 7: the ID token is the only thing that identifies a Google user. */
+export const googleLoginSchema = z.object({
+  credential: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required').max(8192),
+})
+
+export interface User {
+  _id: string
+  name: string
+  email: string
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod'
+
+export const MAX_LINE_QUANTITY = 100
+
+/** { productId: { size: quantity } } with no zero entries (spec section 3). */
+export type Cart = Record<string, Record<string, number>>
+
+const itemId = z
+  .string({ error: 'itemId is required' })
+  .trim()
+  .min(1, 'itemId is required')
+  .max(100, 'itemId is too long')
+const size = z.string({ error: 'size is required' }).trim().min(1, 'size is required').max(20, 'size is too long')
+
+export const cartAddSchema = z.object({ itemId, size })
+export type CartAdd = z.infer<typeof cartAddSchema>
+
+// DECISIONS 17: a line holds 1..100; 0 removes it; anything else is refused.
+export const quantityField = z
+  .number({ error: 'quantity must be a whole number' })
+  .int('quantity must be a whole number')
+  .min(0, 'quantity must be 0 or more')
+  .max(MAX_LINE_QUANTITY, `quantity must be at most ${MAX_LINE_QUANTITY}`)
+
+export const cartUpdateSchema = z.object({ itemId, size, quantity: quantityField })
+export type CartUpdate = z.infer<typeof cartUpdateSchema>
+
+/** Guests' carts are merged into the account at sign-in (DECISIONS 12). */
+export const cartMergeSchema = z.object({
+  cart: z.record(z.string().max(100), z.record(z.string().max(20), quantityField)),
+})
+
+/** Sum of all quantities: the number on the cart icon (spec section 9). */
+export function cartCount(cart: Cart): number {
+  let count = 0
+  for (const sizes of Object.values(cart)) for (const q of Object.values(sizes)) count += q
+  return count
+}
+
+export interface CartLine {
+  productId: string
+  size: string
+  quantity: number
+}
+
+export function cartLines(cart: Cart): CartLine[] {
+  const lines: CartLine[] = []
+  for (const [productId, sizes] of Object.entries(cart)) {
+    for (const [size, quantity] of Object.entries(sizes)) {
+      if (quantity > 0) lines.push({ productId, size, quantity })
+    }
+  }
+  return lines
+}

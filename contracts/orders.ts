@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import { emailField, requiredText } from '#contracts/fields.ts'
+import { quantityField } from '#contracts/cart.ts'
+
+/** Accepts the spec's numeric inputs as numbers or strings; keeps the digits as text. */
+function digits(label: string, pattern: RegExp, hint: string) {
+  return z
+    .union([z.string(), z.number()], { error: `${label} is required` })
+    .transform((v) => String(v).trim().replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1, `${label} is required`).regex(pattern, `${label} ${hint}`))
+}
+
+export const addressSchema = z.object({
+  firstName: requiredText('First name', 60),
+  lastName: requiredText('Last name', 60),
+  email: emailField,
+  street: requiredText('Street', 200),
+  city: requiredText('City', 80),
+  state: requiredText('State', 80),
+  pinCode: digits('Pin code', /^\d{3,10}$/, 'must be 3 to 10 digits'),
+  country: requiredText('Country', 80),
+  phone: digits('Phone', /^\+?\d{7,15}$/, 'must be 7 to 15 digits'),
+})
+export type Address = z.infer<typeof addressSchema>
+export type AddressInput = z.input<typeof addressSchema>
+
+/** What the browser sends; the server prices the order itself (DECISIONS 13). */
+export const placeOrderSchema = z.object({
+  address: addressSchema,
+  items: z
+    .array(
+      z.object({
+        _id: z.string({ error: 'items[]._id is required' }).min(1).max(100),
+        size: z.string({ error: 'items[].size is required' }).min(1).max(20),
+        quantity: quantityField.min(1, 'items[].quantity must be at least 1'),
+      }),
+      { error: 'items is required' },
+    )
+    .min(1, 'items must not be empty')
+    .max(500, 'items has too many lines'),
+  amount: z.number({ error: 'amount is required' }).int('amount must be a whole number').min(0),
+})
+export type PlaceOrder = z.infer<typeof placeOrderSchema>
+
+export const orderStatuses = [
+  'Order Placed',
+  'Packing',
+  'Shipped',
+  'Out for delivery',
+  'Delivered',
+  'Cancelled',
+] as const
+export type OrderStatus = (typeof orderStatuses)[number]
+
+export interface OrderItem {
+  _id: string
+  name: string
+  price: number
+  image: string
+  size: string
+  quantity: number
+}
+
+export interface Order {
+  _id: string
+  items: OrderItem[]
+  amount: number
+  address: Address
+  status: OrderStatus
+  payment: boolean
+  paymentMethod: 'COD'
+  date: number
+}

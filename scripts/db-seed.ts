@@ -1,0 +1,11 @@
+import { loadConfig } from '#server/config.ts'
+import { connect, migrateToLatest } from '#server/db/database.ts'
+import { seedCatalog } from '#server/catalog/seed.ts'
+import { demoCatalog } from '#server/catalog/demo-catalog.ts'
+
+const config = loadConfig()
+const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+await migrateToLatest(connection.db)
+const added = await seedCatalog(connection.db, demoCatalog)
+await connection.close()
+console.log(added ? `Seeded ${added} demo products.` : 'The catalog already has products; nothing seeded.')

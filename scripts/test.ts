@@ -1,0 +1,74 @@
+// `npm test`: the one gate, the same locally and in CI. Typecheck, lint, unit and API
+// tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), then the browser
+// tests when a Chromium is found. Ends with one line totalling every runner.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { findChromium } from './chromium.ts'
+
+const root = path.resolve(import.meta.dirname, '..')
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-test-'))
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const failures: string[] = []
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n▶ ${label}`)
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  if (result.status !== 0) failures.push(label)
+  return result.status === 0
+}
+
+function count(file: string, read: (report: never) => { passed: number; failed: number; skipped: number }) {
+  if (!fs.existsSync(file)) return
+  const c = read(JSON.parse(fs.readFileSync(file, 'utf8')) as never)
+  totals.passed += c.passed
+  totals.failed += c.failed
+  totals.skipped += c.skipped
+}
+
+if (run('route types', bin('react-router'), ['typegen'])) run('typecheck', bin('tsc'), [])
+run('lint', bin('eslint'), ['.'])
+
+const vitestReport = path.join(reports, 'vitest.json')
+if (!process.env.TEST_DATABASE_URL)
+  console.log('\nAPI tests run on SQLite only; set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too.')
+run('unit and API tests', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+])
+count(
+  vitestReport,
+  (r: { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number }) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests,
+    skipped: r.numPendingTests + r.numTodoTests,
+  }),
+)
+
+const chromium = findChromium()
+if (!chromium) {
+  console.log(
+    '\nBrowser tests skipped: no Chromium found. Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to enable them.',
+  )
+} else if (run('storefront build', bin('react-router'), ['build'])) {
+  const e2eReport = path.join(reports, 'playwright.json')
+  run('browser tests', bin('playwright'), ['test', '--reporter=list,json'], {
+    CHROMIUM_PATH: chromium,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+  })
+  count(e2eReport, (r: { stats: { expected: number; unexpected: number; flaky: number; skipped: number } }) => ({
+    passed: r.stats.expected + r.stats.flaky,
+    failed: r.stats.unexpected,
+    skipped: r.stats.skipped,
+  }))
+}
+
+fs.rmSync(reports, { recursive: true, force: true })
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+if (failures.length && totals.failed === 0) totals.failed = failures.length
+console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(failures.length ? 1 : 0)

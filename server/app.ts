@@ -1,0 +1,170 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { ping } from '#server/db/database.ts'
+import { AppError } from '#server/http/errors.ts'
+import { errorFields } from '#server/http/logger.ts'
+import { jsonBodiesOnly, sameOriginWrites } from '#server/http/middleware.ts'
+import type { AppEnv } from '#server/http/env.ts'
+import type { Services } from '#server/services.ts'
+import { loadSession } from '#server/auth/session.ts'
+import { authRoutes, userRoutes } from '#server/auth/routes.ts'
+import { productRoutes } from '#server/catalog/routes.ts'
+import { cartRoutes } from '#server/cart/routes.ts'
+import { orderRoutes } from '#server/orders/routes.ts'
+import { newsletterRoutes } from '#server/newsletter/routes.ts'
+import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
+
+export interface AppOptions {
+  services: Services
+  /** Built storefront assets (build/client); absent when only the API runs. */
+  clientDir?: string
+  /** The React Router request handler for every page. */
+  pages?: (c: Context<AppEnv>) => Promise<Response>
+  /** Extra script origins the Content-Security-Policy allows (Vite's dev server). */
+  development?: boolean
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+export function createApp(options: AppOptions) {
+  const { services } = options
+  const { config, logger } = services
+  const app = new Hono<AppEnv>()
+
+  app.use(async (c, next) => {
+    const started = performance.now()
+    c.set('services', services)
+    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) ?? crypto.randomUUID())
+    c.set('clientAddress', clientAddress(c, config.trustProxy))
+    c.set('user', null)
+    c.set('sessionToken', undefined)
+    await next()
+    logger.info('request', {
+      id: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    })
+  })
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'"],
+        fontSrc: ["'self'"],
+        connectSrc: options.development ? ["'self'", 'ws:'] : ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: config.cookieSecure === 'always' ? 'max-age=31536000; includeSubDomains' : false,
+    }),
+  )
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      for (const [name, value] of Object.entries(err.headers)) c.header(name, value)
+      return c.json(
+        err.fields ? { message: err.message, fields: err.fields } : { message: err.message },
+        err.status as 400,
+      )
+    }
+    logger.error('unhandled error', {
+      id: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      ...errorFields(err),
+    })
+    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500)
+  })
+
+  app.get('/healthz', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    return (await ping(services.db)) ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503)
+  })
+
+  // ---- API --------------------------------------------------------------------
+  const api = new Hono<AppEnv>()
+  api.use(async (c, next) => {
+    c.header('Cache-Control', 'no-store')
+    await next()
+  })
+  api.use(sameOriginWrites())
+  api.use(jsonBodiesOnly())
+  api.use(
+    bodyLimit({
+      maxSize: config.bodyLimitBytes,
+      onError: () => {
+        throw new AppError(413, 'The request body is too large')
+      },
+    }),
+  )
+  api.use(loadSession())
+  api.route('/auth', authRoutes)
+  api.route('/user', userRoutes)
+  api.route('/product', productRoutes)
+  api.route('/cart', cartRoutes)
+  api.route('/order', orderRoutes)
+  api.route('/newsletter', newsletterRoutes)
+  api.notFound(() => {
+    throw new AppError(404, 'Not found')
+  })
+  app.route('/api', api)
+  app.all('/api/*', () => {
+    throw new AppError(404, 'Not found')
+  })
+
+  // ---- Product images: only generated files from the image store --------------
+  app.get(`${PRODUCT_IMAGE_PREFIX}:name`, async (c) => {
+    const name = c.req.param('name')
+    if (!isProductImageName(name)) throw new AppError(404, 'Not found')
+    let body: Buffer
+    try {
+      body = await fs.readFile(path.join(productImageDir, name))
+    } catch {
+      throw new AppError(404, 'Not found')
+    }
+    return c.body(new Uint8Array(body), 200, { 'Content-Type': 'image/webp', 'Cache-Control': IMMUTABLE })
+  })
+
+  // ---- Storefront -------------------------------------------------------------
+  if (options.clientDir) {
+    const root = path.relative(process.cwd(), options.clientDir) || '.'
+    app.use('/assets/*', compress(), serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', IMMUTABLE) }))
+    app.use('*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+  }
+  if (options.pages) {
+    const pages = options.pages
+    app.use('*', loadSession())
+    app.all('*', compress(), (c) => pages(c))
+  }
+
+  return app
+}
+
+function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    // app.request() in tests has no socket.
+    return 'local'
+  }
+}

@@ -1,0 +1,50 @@
+import type { Db, Executor } from '#server/db/database.ts'
+import type { UsersTable } from '#server/db/schema.ts'
+
+export type UserRow = UsersTable
+
+export function findUserByEmail(db: Executor, emailNormalized: string) {
+  return db.selectFrom('users').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst()
+}
+
+export function findUserById(db: Executor, id: string) {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findUserByGoogleSub(db: Executor, sub: string) {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst()
+}
+
+export async function insertUser(db: Executor, user: UserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute()
+}
+
+export async function setGoogleSub(db: Executor, userId: string, sub: string): Promise<void> {
+  await db.updateTable('users').set({ google_sub: sub }).where('id', '=', userId).execute()
+}
+
+export async function insertSession(
+  db: Executor,
+  session: { token_hash: string; user_id: string; created_at: number; expires_at: number },
+): Promise<void> {
+  await db.insertInto('sessions').values(session).execute()
+}
+
+export function findSessionUser(db: Db, tokenHash: string, now: number) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.name', 'users.email'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst()
+}
+
+export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute()
+}
+
+export async function deleteExpiredSessions(db: Executor, now: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}

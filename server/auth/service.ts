@@ -1,0 +1,125 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { Config } from '#server/config.ts'
+import type { Db } from '#server/db/database.ts'
+import { AppError } from '#server/http/errors.ts'
+import { normalizeEmail } from '#contracts/fields.ts'
+import type { Login, Registration, User } from '#contracts/auth.ts'
+import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/auth/passwords.ts'
+import { RateLimiter } from '#server/auth/rate-limit.ts'
+import * as repo from '#server/auth/repository.ts'
+
+export interface NewSession {
+  token: string
+  expiresAt: number
+  user: User
+}
+
+const INVALID_LOGIN = 'Invalid email or password'
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+function toUser(row: { id: string; name: string; email: string }): User {
+  return { _id: row.id, name: row.name, email: row.email }
+}
+
+function tooMany(seconds: number, what: string): AppError {
+  const minutes = Math.ceil(seconds / 60)
+  return new AppError(429, `Too many ${what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    headers: { 'Retry-After': String(seconds) },
+  })
+}
+
+export type AuthService = ReturnType<typeof createAuthService>
+
+export function createAuthService(db: Db, config: Config, now: () => number = Date.now) {
+  const limits = config.rateLimits
+  const loginByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
+  const loginByAddress = new RateLimiter(limits.loginPerIp, limits.loginWindowMs, now)
+  const registrationByAddress = new RateLimiter(limits.registrationPerIp, limits.registrationWindowMs, now)
+  const sessionMs = config.sessionDays * 24 * 60 * 60 * 1000
+
+  /** A fresh opaque token; only its hash is stored (DECISIONS 5). */
+  async function startSession(user: User, replacing: string | undefined): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url')
+    const createdAt = now()
+    const expiresAt = createdAt + sessionMs
+    await db.transaction().execute(async (trx) => {
+      if (replacing) await repo.deleteSession(trx, hashToken(replacing))
+      await repo.insertSession(trx, {
+        token_hash: hashToken(token),
+        user_id: user._id,
+        created_at: createdAt,
+        expires_at: expiresAt,
+      })
+    })
+    return { token, expiresAt, user }
+  }
+
+  return {
+    startSession,
+
+    async register(input: Registration, clientAddress: string): Promise<User> {
+      const wait = registrationByAddress.retryAfter(clientAddress)
+      if (wait > 0) throw tooMany(wait, 'accounts were created from your network')
+      registrationByAddress.record(clientAddress)
+
+      const emailNormalized = normalizeEmail(input.email)
+      if (await repo.findUserByEmail(db, emailNormalized)) {
+        throw new AppError(409, 'An account with this email already exists')
+      }
+      const row: repo.UserRow = {
+        id: randomUUID(),
+        name: input.name,
+        email: input.email,
+        email_normalized: emailNormalized,
+        password_hash: await hashPassword(input.password),
+        google_sub: null,
+        created_at: now(),
+      }
+      try {
+        await repo.insertUser(db, row)
+      } catch (err) {
+        // Two registrations of one address at the same moment: the unique index decides.
+        if (await repo.findUserByEmail(db, emailNormalized)) {
+          throw new AppError(409, 'An account with this email already exists')
+        }
+        throw err
+      }
+      return toUser(row)
+    },
+
+    async login(input: Login, clientAddress: string, replacing: string | undefined): Promise<NewSession> {
+      const account = normalizeEmail(input.email)
+      const wait = Math.max(loginByAccount.retryAfter(account), loginByAddress.retryAfter(clientAddress))
+      if (wait > 0) throw tooMany(wait, 'failed sign-in attempts')
+
+      const row = await repo.findUserByEmail(db, account)
+      const ok = row?.password_hash
+        ? await verifyPassword(row.password_hash, input.password)
+        : (await burnPasswordCheck(input.password), false)
+      if (!row || !ok) {
+        loginByAccount.record(account)
+        loginByAddress.record(clientAddress)
+        throw new AppError(401, INVALID_LOGIN)
+      }
+      loginByAccount.reset(account)
+      return startSession(toUser(row), replacing)
+    },
+
+    async logout(token: string | undefined): Promise<void> {
+      if (token) await repo.deleteSession(db, hashToken(token))
+    },
+
+    async userForToken(token: string | undefined): Promise<User | null> {
+      if (!token || token.length > 100) return null
+      const row = await repo.findSessionUser(db, hashToken(token), now())
+      return row ? toUser(row) : null
+    },
+
+    async pruneSessions(): Promise<number> {
+      return repo.deleteExpiredSessions(db, now())
+    },
+  }
+}

@@ -1,0 +1,21 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import type { User } from '#contracts/auth.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { AppEnv } from '#server/http/env.ts'
+import { readSessionCookie } from '#server/auth/cookies.ts'
+
+/** Resolves the session cookie to its user (or null) for the routes and pages after it. */
+export function loadSession(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const token = readSessionCookie(c)
+    c.set('sessionToken', token)
+    c.set('user', await c.var.services.auth.userForToken(token))
+    await next()
+  }
+}
+
+export function requireUser(c: Context<AppEnv>): User {
+  const user = c.var.user
+  if (!user) throw new AppError(401, 'Please log in to continue')
+  return user
+}

@@ -1,0 +1,59 @@
+import type { Dialect, Executor } from '#server/db/database.ts'
+
+export function cartRows(db: Executor, userId: string, options: { lock?: Dialect } = {}) {
+  return (
+    db
+      .selectFrom('cart_items')
+      .select(['product_id', 'size', 'quantity'])
+      .where('user_id', '=', userId)
+      .orderBy('updated_at')
+      .orderBy('product_id')
+      .orderBy('size')
+      // PostgreSQL: a second checkout of the same cart waits here, then finds it emptied.
+      // SQLite runs one write transaction at a time, so it needs no lock.
+      .$if(options.lock === 'postgres', (q) => q.forUpdate())
+      .execute()
+  )
+}
+
+export function cartLine(db: Executor, userId: string, productId: string, size: string) {
+  return db
+    .selectFrom('cart_items')
+    .select('quantity')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .executeTakeFirst()
+}
+
+export async function setLine(
+  db: Executor,
+  line: { userId: string; productId: string; size: string; quantity: number; now: number },
+): Promise<void> {
+  await db
+    .insertInto('cart_items')
+    .values({
+      user_id: line.userId,
+      product_id: line.productId,
+      size: line.size,
+      quantity: line.quantity,
+      updated_at: line.now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'product_id', 'size']).doUpdateSet({ quantity: line.quantity, updated_at: line.now }),
+    )
+    .execute()
+}
+
+export async function deleteLine(db: Executor, userId: string, productId: string, size: string): Promise<void> {
+  await db
+    .deleteFrom('cart_items')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .execute()
+}
+
+export async function clearCart(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).execute()
+}

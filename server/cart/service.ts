@@ -1,0 +1,94 @@
+import type { Db } from '#server/db/database.ts'
+import type { Executor } from '#server/db/database.ts'
+import { MAX_LINE_QUANTITY, type Cart, type CartAdd, type CartUpdate } from '#contracts/cart.ts'
+import { AppError } from '#server/http/errors.ts'
+import type { CatalogService } from '#server/catalog/service.ts'
+import * as repo from '#server/cart/repository.ts'
+
+export type CartService = ReturnType<typeof createCartService>
+
+export function toCart(rows: { product_id: string; size: string; quantity: number }[]): Cart {
+  const cart: Cart = {}
+  for (const row of rows) {
+    if (row.quantity <= 0) continue
+    ;(cart[row.product_id] ??= {})[row.size] = row.quantity
+  }
+  return cart
+}
+
+export function createCartService(db: Db, catalog: CatalogService, now: () => number = Date.now) {
+  /** A product that exists and a size it offers, or a 400 naming the field. */
+  async function checkItem(itemId: string, size: string): Promise<void> {
+    const product = await catalog.get(itemId)
+    if (!product)
+      throw new AppError(400, 'itemId does not match any product', { fields: { itemId: 'Unknown product' } })
+    if (!product.sizes.includes(size)) {
+      throw new AppError(400, `size ${size} is not available for ${product.name}`, {
+        fields: { size: 'This size is not available' },
+      })
+    }
+  }
+
+  async function read(exec: Executor, userId: string): Promise<Cart> {
+    return toCart(await repo.cartRows(exec, userId))
+  }
+
+  return {
+    get: (userId: string) => read(db, userId),
+
+    async add(userId: string, input: CartAdd): Promise<Cart> {
+      await checkItem(input.itemId, input.size)
+      return db.transaction().execute(async (trx) => {
+        const line = await repo.cartLine(trx, userId, input.itemId, input.size)
+        const quantity = (line?.quantity ?? 0) + 1
+        if (quantity > MAX_LINE_QUANTITY) {
+          throw new AppError(400, `quantity must be at most ${MAX_LINE_QUANTITY}`)
+        }
+        await repo.setLine(trx, { userId, productId: input.itemId, size: input.size, quantity, now: now() })
+        return read(trx, userId)
+      })
+    },
+
+    async update(userId: string, input: CartUpdate): Promise<Cart> {
+      if (input.quantity === 0) {
+        // Removing needs no catalog check: a line of a withdrawn product can still go.
+        await repo.deleteLine(db, userId, input.itemId, input.size)
+        return read(db, userId)
+      }
+      await checkItem(input.itemId, input.size)
+      await repo.setLine(db, {
+        userId,
+        productId: input.itemId,
+        size: input.size,
+        quantity: input.quantity,
+        now: now(),
+      })
+      return read(db, userId)
+    },
+
+    /**
+     * A guest's browser cart joins the account's at sign-in: quantities add up per
+     * product and size, capped at the line maximum (DECISIONS 12). Lines of products
+     * or sizes no longer sold are dropped; the server cart is the truth afterwards.
+     */
+    async merge(userId: string, guest: Cart): Promise<Cart> {
+      const lines: { productId: string; size: string; quantity: number }[] = []
+      for (const [productId, sizes] of Object.entries(guest)) {
+        const product = await catalog.get(productId)
+        if (!product) continue
+        for (const [size, quantity] of Object.entries(sizes)) {
+          if (quantity > 0 && product.sizes.includes(size)) lines.push({ productId, size, quantity })
+        }
+      }
+      return db.transaction().execute(async (trx) => {
+        const at = now()
+        for (const line of lines) {
+          const existing = await repo.cartLine(trx, userId, line.productId, line.size)
+          const quantity = Math.min(MAX_LINE_QUANTITY, (existing?.quantity ?? 0) + line.quantity)
+          await repo.setLine(trx, { userId, ...line, quantity, now: at })
+        }
+        return read(trx, userId)
+      })
+    },
+  }
+}

@@ -1,0 +1,113 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+
+const positiveInt = z.coerce.number().int().positive()
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  SEED_DEMO: flag.default(true),
+  PUBLIC_URL: z.url().optional(),
+  STORE_NAME: z.string().min(1).default('Kapra'),
+  STORE_WHATSAPP: z
+    .string()
+    .regex(/^\d{8,15}$/, 'STORE_WHATSAPP is the number in international form, digits only')
+    .default('923001234567'),
+  STORE_PHONE: z.string().min(1).default('+92 300 1234567'),
+  STORE_EMAIL: z.email().default('hello@kapra.pk'),
+  STORE_ADDRESS: z.string().min(1).default('Plot 14, Block 5, Clifton, Karachi 75600, Pakistan'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
+  SESSION_DAYS: positiveInt.default(30),
+  TRUST_PROXY: flag.default(false),
+  LOGIN_LIMIT_PER_ACCOUNT: positiveInt.default(10),
+  LOGIN_LIMIT_PER_IP: positiveInt.default(50),
+  LOGIN_LIMIT_WINDOW_MINUTES: positiveInt.default(15),
+  REGISTRATION_LIMIT_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(20, 'REGISTRATION_LIMIT_PER_IP must allow at least 20 accounts an hour')
+    .default(30),
+  BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+})
+
+export type Env = z.infer<typeof envSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  host: string
+  port: number
+  dataDir: string
+  databaseUrl: string | undefined
+  seedDemo: boolean
+  publicUrl: string | undefined
+  store: { name: string; whatsapp: string; phone: string; email: string; address: string }
+  google: { clientId: string | undefined; jwksUrl: string }
+  cookieSecure: Env['COOKIE_SECURE']
+  sessionDays: number
+  trustProxy: boolean
+  rateLimits: {
+    loginPerAccount: number
+    loginPerIp: number
+    loginWindowMs: number
+    registrationPerIp: number
+    registrationWindowMs: number
+  }
+  bodyLimitBytes: number
+  logLevel: Env['LOG_LEVEL']
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops the process with every problem named. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(
+    Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== '')),
+  )
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const e = parsed.data
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    seedDemo: e.SEED_DEMO,
+    publicUrl: e.PUBLIC_URL,
+    store: {
+      name: e.STORE_NAME,
+      whatsapp: e.STORE_WHATSAPP,
+      phone: e.STORE_PHONE,
+      email: e.STORE_EMAIL,
+      address: e.STORE_ADDRESS,
+    },
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
+    cookieSecure: e.COOKIE_SECURE,
+    sessionDays: e.SESSION_DAYS,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: {
+      loginPerAccount: e.LOGIN_LIMIT_PER_ACCOUNT,
+      loginPerIp: e.LOGIN_LIMIT_PER_IP,
+      loginWindowMs: e.LOGIN_LIMIT_WINDOW_MINUTES * 60_000,
+      registrationPerIp: e.REGISTRATION_LIMIT_PER_IP,
+      registrationWindowMs: 60 * 60_000,
+    },
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    logLevel: e.LOG_LEVEL,
+  }
+}

@@ -1,0 +1,88 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
+import { Migrator, type Migration } from 'kysely/migration'
+import pg from 'pg'
+import type { Database } from '#server/db/schema.ts'
+import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
+
+export type Db = Kysely<Database>
+/** What repositories take first: the database or a transaction on it. */
+export type Executor = Kysely<Database> | Transaction<Database>
+export type Dialect = 'sqlite' | 'postgres'
+
+// Listed here rather than read from the folder, so the migration set is fixed at
+// build time and a stray file never runs.
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0900-initial': initial,
+}
+
+// PostgreSQL answers int8 (bigint, count(*)) as strings; every such value here is an
+// epoch-millisecond time or a count, well inside Number's exact range.
+pg.types.setTypeParser(20, (v) => Number(v))
+
+export interface DatabaseOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite in dataDir. */
+  databaseUrl?: string | undefined
+  dataDir: string
+  /** For tests: a PostgreSQL schema to use (created if missing) instead of public. */
+  pgSchema?: string
+  /** For tests: an in-memory SQLite database. */
+  sqliteMemory?: boolean
+}
+
+export interface Connection {
+  db: Db
+  dialect: Dialect
+  close(): Promise<void>
+}
+
+export function connect(options: DatabaseOptions): Connection {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    })
+    // An idle client losing its connection must not crash the process.
+    pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'pg pool error', err: err.message })))
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, dialect: 'postgres', close: () => db.destroy() }
+  }
+  let file = ':memory:'
+  if (!options.sqliteMemory) {
+    fs.mkdirSync(options.dataDir, { recursive: true })
+    file = path.join(options.dataDir, 'kapra.sqlite')
+  }
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  sqlite.pragma('synchronous = NORMAL')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : (failed?.status ?? 'unknown error')
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${reason}`)
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,111 @@
+// Table types: what the database holds. Never a query's result type outside the
+// repositories; services map rows to the API's shapes (STYLE.md).
+// Times are epoch milliseconds; money is whole rupees; flags are 0/1 integers so
+// the same queries run on SQLite and PostgreSQL.
+
+export interface UsersTable {
+  id: string
+  name: string
+  email: string
+  email_normalized: string
+  password_hash: string | null
+  google_sub: string | null
+  created_at: number
+}
+
+export interface SessionsTable {
+  token_hash: string
+  user_id: string
+  created_at: number
+  expires_at: number
+}
+
+export interface ProductsTable {
+  id: string
+  name: string
+  description: string
+  price: number
+  category: string
+  sub_category: string
+  image1: string
+  image2: string
+  image3: string
+  image4: string
+  best_seller: number
+  position: number
+  created_at: number
+}
+
+export interface ProductSizesTable {
+  product_id: string
+  position: number
+  size: string
+}
+
+export interface SizeChartRowsTable {
+  product_id: string
+  position: number
+  size: string
+  chest: string | null
+  length: string | null
+  waist: string | null
+  sleeves: string | null
+}
+
+export interface CartItemsTable {
+  user_id: string
+  product_id: string
+  size: string
+  quantity: number
+  updated_at: number
+}
+
+export interface OrdersTable {
+  id: string
+  user_id: string
+  subtotal: number
+  delivery_fee: number
+  amount: number
+  status: string
+  payment: number
+  payment_method: string
+  first_name: string
+  last_name: string
+  email: string
+  street: string
+  city: string
+  state: string
+  pin_code: string
+  country: string
+  phone: string
+  created_at: number
+}
+
+export interface OrderItemsTable {
+  order_id: string
+  position: number
+  product_id: string
+  name: string
+  price: number
+  image: string
+  size: string
+  quantity: number
+}
+
+export interface NewsletterSubscribersTable {
+  email_normalized: string
+  email: string
+  created_at: number
+}
+
+export interface Database {
+  users: UsersTable
+  sessions: SessionsTable
+  products: ProductsTable
+  product_sizes: ProductSizesTable
+  size_chart_rows: SizeChartRowsTable
+  cart_items: CartItemsTable
+  orders: OrdersTable
+  order_items: OrderItemsTable
+  newsletter_subscribers: NewsletterSubscribersTable
+}

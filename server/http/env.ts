@@ -1,0 +1,15 @@
+import type { User } from '#contracts/auth.ts'
+import type { Services } from '#server/services.ts'
+
+/** What every request carries through Hono's context. */
+export interface AppEnv {
+  Variables: {
+    services: Services
+    user: User | null
+    /** The session cookie's token as the browser sent it (verified or not). */
+    sessionToken: string | undefined
+    clientAddress: string
+    requestId: string
+    secureHeadersNonce?: string
+  }
+}

@@ -1,0 +1,51 @@
+import type { MiddlewareHandler } from 'hono'
+import { AppError } from '#server/http/errors.ts'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Refuses cross-site writes. Browsers send Sec-Fetch-Site (and Origin) on every
+ * write, so a form or script on another site is caught by either; clients that send
+ * neither (curl, server-to-server) are not browsers carrying a victim's cookie.
+ */
+export function sameOriginWrites(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const site = c.req.header('sec-fetch-site')
+      if (site && site !== 'same-origin' && site !== 'none') {
+        throw new AppError(403, 'Cross-site requests are not allowed')
+      }
+      const origin = c.req.header('origin')
+      if (origin && origin !== new URL(c.req.url).origin) {
+        throw new AppError(403, 'Cross-site requests are not allowed')
+      }
+    }
+    await next()
+  }
+}
+
+/** Writes carry JSON or nothing at all; forms and text are refused before any work. */
+export function jsonBodiesOnly(): MiddlewareHandler {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method)) {
+      const type = c.req.header('content-type')
+      const length = c.req.header('content-length')
+      const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined
+      if (type ? !/^application\/json\b/i.test(type) : hasBody) {
+        throw new AppError(415, 'Send the request body as application/json')
+      }
+    }
+    await next()
+  }
+}
+
+/** Reads the JSON body: an empty body is {}, a malformed one a 400. */
+export async function readJson(req: { text(): Promise<string> }): Promise<unknown> {
+  const text = await req.text()
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new AppError(400, 'The request body is not valid JSON')
+  }
+}

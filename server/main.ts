@@ -1,0 +1,87 @@
+import http from 'node:http'
+import { getRequestListener } from '@hono/node-server'
+import { ConfigError, loadConfig } from '#server/config.ts'
+import { connect, migrateToLatest } from '#server/db/database.ts'
+import { createLogger, errorFields } from '#server/http/logger.ts'
+import { createServices } from '#server/services.ts'
+import { seedCatalog } from '#server/catalog/seed.ts'
+import { demoCatalog } from '#server/catalog/demo-catalog.ts'
+import { createApp } from '#server/app.ts'
+import { clientDir, developmentPages, ensureBuilt, productionPages, projectRoot } from '#server/pages.ts'
+
+// Process entry: config -> database -> migrate -> seed -> listen (STYLE.md).
+async function main() {
+  const config = loadConfig()
+  const logger = createLogger(config.logLevel)
+  const development = config.env === 'development'
+
+  const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  await migrateToLatest(connection.db)
+  if (config.seedDemo) {
+    const added = await seedCatalog(connection.db, demoCatalog)
+    if (added) logger.info('seeded the demo catalog', { products: added })
+  }
+  const services = createServices({ db: connection.db, dialect: connection.dialect, config, logger })
+
+  const nodeListener = (app: ReturnType<typeof createApp>): http.RequestListener => {
+    const handle = getRequestListener(app.fetch)
+    return (req, res) => {
+      handle(req, res).catch((err: unknown) => logger.error('request failed', errorFields(err)))
+    }
+  }
+  let listener: http.RequestListener
+  let closeVite = () => Promise.resolve()
+  if (development) {
+    const { createServer } = await import('vite')
+    const vite = await createServer({ root: projectRoot, server: { middlewareMode: true }, appType: 'custom' })
+    closeVite = () => vite.close()
+    const hono = nodeListener(createApp({ services, pages: developmentPages(vite), development: true }))
+    listener = (req, res) => vite.middlewares(req, res, () => hono(req, res))
+  } else {
+    ensureBuilt((msg) => logger.info(msg))
+    listener = nodeListener(createApp({ services, clientDir, pages: await productionPages() }))
+  }
+
+  const server = http.createServer(listener)
+  server.listen(config.port, config.host, () => {
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : config.port
+    logger.info(`Kapra is serving on http://localhost:${port}`, { database: connection.dialect })
+  })
+
+  // Housekeeping: expired sessions go once an hour.
+  const prune = setInterval(() => {
+    services.auth.pruneSessions().catch((err: unknown) => logger.warn('session pruning failed', errorFields(err)))
+  }, 60 * 60_000)
+  prune.unref()
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info('shutting down', { signal })
+    clearInterval(prune)
+    // Stop accepting, let requests in flight finish, then close the database.
+    server.close(() => {
+      Promise.all([closeVite(), connection.close()])
+        .then(() => process.exit(0))
+        .catch((err: unknown) => {
+          logger.error('shutdown failed', errorFields(err))
+          process.exit(1)
+        })
+    })
+    server.closeIdleConnections()
+    setTimeout(() => {
+      logger.warn('forcing shutdown after 10 s')
+      process.exit(1)
+    }, 10_000).unref()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) console.error(err.message)
+  else console.error(err)
+  process.exit(1)
+})

@@ -1,0 +1,12 @@
+import type { Executor } from '#server/db/database.ts'
+
+export async function insertSubscriber(
+  db: Executor,
+  row: { email_normalized: string; email: string; created_at: number },
+) {
+  await db
+    .insertInto('newsletter_subscribers')
+    .values(row)
+    .onConflict((oc) => oc.column('email_normalized').doNothing())
+    .execute()
+}

@@ -1,0 +1,13 @@
+import type { Db } from '#server/db/database.ts'
+import { normalizeEmail } from '#contracts/fields.ts'
+import * as repo from '#server/newsletter/repository.ts'
+
+export type NewsletterService = ReturnType<typeof createNewsletterService>
+
+export function createNewsletterService(db: Db, now: () => number = Date.now) {
+  return {
+    /** Idempotent: subscribing twice is not an error (DECISIONS 21). */
+    subscribe: (email: string) =>
+      repo.insertSubscriber(db, { email_normalized: normalizeEmail(email), email, created_at: now() }),
+  }
+}

@@ -1,0 +1,79 @@
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Context } from 'hono'
+import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import type { AppEnv } from '#server/http/env.ts'
+import type { AppLoadContext } from '#app/lib/app-context.ts'
+
+export const projectRoot = path.resolve(import.meta.dirname, '..')
+export const buildDir = path.join(projectRoot, 'build')
+export const clientDir = path.join(buildDir, 'client')
+const serverEntry = path.join(buildDir, 'server', 'index.js')
+
+/** The storefront's sources: a build older than any of them is rebuilt at start. */
+const sourceDirs = ['app', 'contracts', 'public'].map((d) => path.join(projectRoot, d))
+const sourceFiles = ['vite.config.ts', 'react-router.config.ts', 'package-lock.json'].map((f) =>
+  path.join(projectRoot, f),
+)
+
+function newestSourceTime(): number {
+  let newest = 0
+  const visit = (p: string) => {
+    let stat: fs.Stats
+    try {
+      stat = fs.statSync(p)
+    } catch {
+      return
+    }
+    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name))
+    else newest = Math.max(newest, stat.mtimeMs)
+  }
+  for (const p of [...sourceDirs, ...sourceFiles]) visit(p)
+  return newest
+}
+
+/** `npm start` on a fresh clone: build the storefront when it is missing or stale. */
+export function ensureBuilt(log: (msg: string) => void): void {
+  const built = fs.existsSync(serverEntry) ? fs.statSync(serverEntry).mtimeMs : 0
+  if (built > 0 && built >= newestSourceTime()) return
+  log(built ? 'Storefront sources changed; rebuilding…' : 'Building the storefront (first start)…')
+  const result = spawnSync(
+    process.execPath,
+    [path.join(projectRoot, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
+    {
+      cwd: projectRoot,
+      stdio: 'inherit',
+    },
+  )
+  if (result.status !== 0) throw new Error('The storefront build failed (see above).')
+}
+
+type PagesHandler = (c: Context<AppEnv>) => Promise<Response>
+
+function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHandler {
+  let handle: ReturnType<typeof createRequestHandler> | undefined
+  return async (c) => {
+    const build = await getBuild()
+    const key = (build.entry.module as { appContext?: RouterContext<AppLoadContext> }).appContext
+    if (!key) throw new Error('entry.server must export appContext')
+    handle ??= createRequestHandler(getBuild, mode)
+    const value: AppLoadContext = {
+      services: c.var.services,
+      user: c.var.user,
+      nonce: c.var.secureHeadersNonce,
+    }
+    return handle(c.req.raw, new RouterContextProvider(new Map([[key, value]])))
+  }
+}
+
+export async function productionPages(): Promise<PagesHandler> {
+  const build = (await import(serverEntry)) as ServerBuild
+  return handlerFor(() => Promise.resolve(build), 'production')
+}
+
+export function developmentPages(vite: ViteDevServer): PagesHandler {
+  const ssr = vite.environments.ssr as unknown as { runner: { import(id: string): Promise<unknown> } }
+  return handlerFor(() => ssr.runner.import('virtual:react-router/server-build') as Promise<ServerBuild>, 'development')
+}

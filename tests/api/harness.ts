@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { loadConfig } from '#server/config.ts'
+import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
+import { createLogger } from '#server/http/logger.ts'
+import { createServices, type Services } from '#server/services.ts'
+import { seedCatalog } from '#server/catalog/seed.ts'
+import { createApp } from '#server/app.ts'
+import type { DemoProduct } from '#server/catalog/demo-catalog-types.ts'
+import { makeProduct } from '#tests/factories.ts'
+
+export type DatabaseKind = 'sqlite' | 'postgres'
+
+/** SQLite always; PostgreSQL as well when TEST_DATABASE_URL names one (CI does). */
+export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite']
+
+export const defaultCatalog: DemoProduct[] = [
+  makeProduct({ id: 'oxford-shirt', name: 'Men Oxford Shirt', price: 2499, sizes: ['S', 'M', 'L', 'XL'] }),
+  makeProduct({
+    id: 'denim-jeans',
+    name: 'Men Denim Jeans',
+    price: 3499,
+    subCategory: 'BottomWear',
+    garment: 'jeans',
+    sizeChart: null,
+  }),
+  makeProduct({
+    id: 'kids-hoodie',
+    name: 'Kids Hoodie',
+    price: 1799,
+    category: 'Kids',
+    subCategory: 'WinterWear',
+    sizes: ['4-5Y', '6-7Y'],
+    sizeChart: null,
+    bestSeller: true,
+  }),
+]
+
+export interface TestStore {
+  kind: DatabaseKind
+  services: Services
+  connection: Connection
+  fetch(path: string, init?: RequestInit): Promise<Response>
+  client(address?: string): TestClient
+  close(): Promise<void>
+}
+
+export interface TestClient {
+  cookie: string | undefined
+  get(path: string, headers?: Record<string, string>): Promise<Response>
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
+}
+
+export async function createTestStore(
+  kind: DatabaseKind,
+  options: { env?: Record<string, string>; catalog?: DemoProduct[] } = {},
+): Promise<TestStore> {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...options.env })
+  let dropSchema = async () => {}
+  let connection: Connection
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL
+    if (!url) throw new Error('TEST_DATABASE_URL is not set')
+    const schema = `test_${randomBytes(6).toString('hex')}`
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`create schema ${schema}`)
+    await admin.end()
+    connection = connect({ databaseUrl: url, dataDir: config.dataDir, pgSchema: schema })
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url })
+      await c.connect()
+      await c.query(`drop schema ${schema} cascade`)
+      await c.end()
+    }
+  } else {
+    connection = connect({ dataDir: config.dataDir, sqliteMemory: true })
+  }
+  await migrateToLatest(connection.db)
+  await seedCatalog(connection.db, options.catalog ?? defaultCatalog)
+  const services = createServices({
+    db: connection.db,
+    dialect: connection.dialect,
+    config,
+    logger: createLogger('silent'),
+  })
+  const app = createApp({ services })
+  const fetch = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init))
+
+  return {
+    kind,
+    services,
+    connection,
+    fetch,
+    client(address = '203.0.113.10') {
+      const client: TestClient = {
+        cookie: undefined,
+        async get(path, headers = {}) {
+          return remember(await fetch(path, { headers: base(headers) }))
+        },
+        async post(path, body, headers = {}) {
+          const init: RequestInit = { method: 'POST', headers: base(headers) }
+          if (body !== undefined) {
+            init.body = typeof body === 'string' ? body : JSON.stringify(body)
+            ;(init.headers as Record<string, string>)['content-type'] ??= 'application/json'
+          }
+          return remember(await fetch(path, init))
+        },
+      }
+      function base(headers: Record<string, string>) {
+        return {
+          'x-forwarded-for': address,
+          ...(client.cookie ? { cookie: client.cookie } : {}),
+          ...headers,
+        }
+      }
+      function remember(res: Response) {
+        const set = res.headers.get('set-cookie')
+        if (set) {
+          const pair = set.split(';')[0]!
+          client.cookie = /=$/.test(pair) || /Max-Age=0/i.test(set) ? undefined : pair
+        }
+        return res
+      }
+      return client
+    },
+    async close() {
+      await connection.close()
+      await dropSchema()
+    },
+  }
+}
+
+let counter = 0
+/** A fresh, valid registration payload. */
+export function newAccount(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  counter++
+  return {
+    name: `Shopper ${counter}`,
+    email: `shopper${counter}.${Date.now()}@example.com`,
+    password: 'correct horse battery',
+    ...overrides,
+  }
+}
+
+export async function signedInClient(store: TestStore, address?: string) {
+  const client = store.client(address)
+  const account = newAccount()
+  const reg = await client.post('/api/auth/registration', account)
+  if (reg.status !== 201) throw new Error(`registration failed: ${reg.status} ${await reg.text()}`)
+  const login = await client.post('/api/auth/login', { email: account.email, password: account.password })
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`)
+  const user = ((await login.json()) as { user: { _id: string } }).user
+  return { client, account, user }
+}

@@ -1,0 +1,39 @@
+import type { DemoProduct } from '#server/catalog/demo-catalog-types.ts'
+
+let n = 0
+
+/** A catalog product record; the demo catalog is made of the same records. */
+export function makeProduct(overrides: Partial<DemoProduct> = {}): DemoProduct {
+  n++
+  return {
+    id: `test-product-${n}`,
+    name: `Test Product ${n}`,
+    description: 'A plain cotton test garment.',
+    price: 1000 + n,
+    category: 'Men',
+    subCategory: 'TopWear',
+    garment: 'tshirt',
+    colors: { main: '#1f3a5f', secondary: '#ffffff', accent: '#c0392b' },
+    pattern: 'plain',
+    sizes: ['S', 'M', 'L'],
+    sizeChart: [
+      { size: 'S', chest: '36', length: '27', waist: null, sleeves: '8' },
+      { size: 'M', chest: '38', length: '28', waist: null, sleeves: '8.5' },
+      { size: 'L', chest: '40', length: '29', waist: null, sleeves: '9' },
+    ],
+    bestSeller: false,
+    ...overrides,
+  }
+}
+
+export const testAddress = {
+  firstName: 'Ayesha',
+  lastName: 'Khan',
+  email: 'ayesha@example.com',
+  street: '12 Zamzama Boulevard',
+  city: 'Karachi',
+  state: 'Sindh',
+  pinCode: '75600',
+  country: 'Pakistan',
+  phone: '03001234567',
+}
