@@ -10,11 +10,26 @@ import {
 } from 'react-router'
 import type { Route } from './+types/root'
 import { appContext } from '#app/lib/app-context.ts'
+import { CartProvider } from '#app/features/cart/cart-context.tsx'
+import { Toaster } from '#app/features/layout/toaster.tsx'
+import { ErrorPage } from '#app/features/layout/error-page.tsx'
 import './app.css'
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { user, nonce } = context.get(appContext)
-  return { user, nonce }
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { user, nonce, services } = context.get(appContext)
+  const { store, google, publicUrl } = services.config
+  return {
+    user,
+    nonce,
+    cart: user ? await services.cart.get(user._id) : null,
+    store,
+    googleClientId: google.clientId ?? null,
+    origin: publicUrl?.replace(/\/$/, '') ?? new URL(request.url).origin,
+  }
+}
+
+export function links(): Route.LinkDescriptors {
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -24,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#faf8f5" />
         <Meta />
         <Links />
       </head>
@@ -36,16 +52,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export default function App() {
-  return <Outlet />
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <Toaster>
+      <CartProvider user={loaderData.user} serverCart={loaderData.cart}>
+        <Outlet />
+      </CartProvider>
+    </Toaster>
+  )
 }
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  return (
-    <main>
-      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-    </main>
-  )
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <ErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />
+  }
+  if (!isRouteErrorResponse(error)) console.error(error)
+  return <ErrorPage status={500} title="Something went wrong" message="Please try again in a moment." />
 }

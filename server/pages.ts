@@ -6,6 +6,7 @@ import { createRequestHandler, RouterContextProvider, type RouterContext, type S
 import type { ViteDevServer } from 'vite'
 import type { AppEnv } from '#server/http/env.ts'
 import type { AppLoadContext } from '#app/lib/app-context.ts'
+import { sessionCookies } from '#server/auth/cookies.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '..')
 export const buildDir = path.join(projectRoot, 'build')
@@ -62,6 +63,9 @@ function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHa
     const value: AppLoadContext = {
       services: c.var.services,
       user: c.var.user,
+      sessionToken: c.var.sessionToken,
+      sessionCookies: sessionCookies(c),
+      clientAddress: c.var.clientAddress,
       nonce: c.var.secureHeadersNonce,
     }
     return handle(c.req.raw, new RouterContextProvider(new Map([[key, value]])))

@@ -1,0 +1,182 @@
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, NavLink, useLocation } from 'react-router'
+import { Search, ShoppingBag, UserRound, X } from 'lucide-react'
+import type { User } from '#contracts/auth.ts'
+import { useCart } from '#app/features/cart/cart-context.tsx'
+import { SearchBar } from '#app/features/layout/search-bar.tsx'
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/collection', label: 'Collection' },
+  { to: '/about', label: 'About' },
+  { to: '/contact', label: 'Contact' },
+]
+
+export function SiteHeader({ user, storeName }: { user: User | null; storeName: string }) {
+  const { count } = useCart()
+  const location = useLocation()
+  const hasQuery = new URLSearchParams(location.search).has('q')
+  const [searchOpen, setSearchOpen] = useState(location.pathname === '/collection' && hasQuery)
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <div className="container-page flex h-[70px] items-center justify-between gap-4">
+        <Link
+          to="/"
+          className="font-display text-2xl font-bold tracking-[0.2em] text-ink"
+          aria-label={`${storeName} home`}
+        >
+          {storeName.toUpperCase()}
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-8">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink
+                  to={l.to}
+                  end={l.to === '/'}
+                  className={({ isActive }) =>
+                    `relative py-2 text-sm font-medium tracking-wide uppercase transition-colors hover:text-accent ${
+                      isActive
+                        ? 'text-ink after:absolute after:inset-x-0 after:-bottom-0.5 after:h-0.5 after:bg-accent'
+                        : 'text-muted'
+                    }`
+                  }
+                >
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-1 sm:gap-2">
+          <SearchToggle open={searchOpen} onToggle={setSearchOpen} />
+          <Link
+            to="/cart"
+            className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
+            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+          >
+            <ShoppingBag aria-hidden className="size-5" />
+            {count > 0 && (
+              <span className="absolute top-1 right-0.5 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] leading-5 font-semibold text-white">
+                {count > 99 ? '99+' : count}
+              </span>
+            )}
+          </Link>
+          <UserMenu user={user} />
+        </div>
+      </div>
+      <SearchBar open={searchOpen} onClose={() => setSearchOpen(false)} />
+    </header>
+  )
+}
+
+function SearchToggle({ open, onToggle }: { open: boolean; onToggle: (open: boolean) => void }) {
+  const cls = 'grid size-11 place-items-center rounded-full hover:bg-sand'
+  // Spec: the search icon opens the field and goes to the collection; a close icon hides it.
+  if (open) {
+    return (
+      <button
+        type="button"
+        onClick={() => onToggle(false)}
+        aria-controls="site-search"
+        aria-expanded
+        className={cls}
+        aria-label="Close search"
+      >
+        <X aria-hidden className="size-5" />
+      </button>
+    )
+  }
+  return (
+    <Link
+      to="/collection"
+      onClick={() => onToggle(true)}
+      aria-controls="site-search"
+      aria-expanded={false}
+      aria-label="Search"
+      className={cls}
+    >
+      <Search aria-hidden className="size-5" />
+    </Link>
+  )
+}
+
+function UserMenu({ user }: { user: User | null }) {
+  const [open, setOpen] = useState(false)
+  const ref = useRef<HTMLDivElement>(null)
+  const location = useLocation()
+
+  useEffect(() => setOpen(false), [location.pathname])
+  useEffect(() => {
+    if (!open) return
+    const onDown = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('mousedown', onDown)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('mousedown', onDown)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  const close = () => setOpen(false)
+  const item = 'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-ink hover:bg-sand'
+  const initial = user?.name.trim().charAt(0).toUpperCase()
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-haspopup="true"
+        aria-controls="user-menu"
+        aria-label={user ? `Account menu for ${user.name}` : 'Account menu'}
+        className="grid size-11 place-items-center rounded-full hover:bg-sand"
+      >
+        {initial ? (
+          <span className="grid size-8 place-items-center rounded-full bg-ink text-sm font-semibold text-white">
+            {initial}
+          </span>
+        ) : (
+          <UserRound aria-hidden className="size-5" />
+        )}
+      </button>
+      {open && (
+        <div
+          id="user-menu"
+          className="absolute top-full right-0 z-50 mt-2 flex h-[150px] w-[220px] flex-col justify-center gap-0.5 rounded-xl border border-line bg-white p-2 shadow-xl"
+        >
+          {user ? (
+            <Form method="post" action="/logout">
+              <button type="submit" className={item}>
+                Logout
+              </button>
+            </Form>
+          ) : (
+            <Link to="/login" onClick={close} className={item}>
+              Login
+            </Link>
+          )}
+          <Link to="/order" onClick={close} className={item}>
+            Orders
+          </Link>
+          <Link to="/about" onClick={close} className={item}>
+            About
+          </Link>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,7 @@
+export default function Login() {
+  return (
+    <main id="main" className="container-page py-10">
+      Login
+    </main>
+  )
+}

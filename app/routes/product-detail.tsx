@@ -1,0 +1,7 @@
+export default function ProductDetail() {
+  return (
+    <main id="main" className="container-page py-10">
+      ProductDetail
+    </main>
+  )
+}

@@ -1,0 +1,58 @@
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig, devices } from '@playwright/test'
+import { findChromium } from './scripts/chromium.ts'
+
+const port = Number(process.env.E2E_PORT ?? 3100)
+const dataDir = path.join(os.tmpdir(), `kapra-e2e-${port}`)
+const chromium = findChromium()
+
+// Drives the system Chromium; no browser is ever downloaded (README).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+      testIgnore: /phone\.spec/,
+    },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, testMatch: /phone\.spec/ },
+  ],
+  webServer: {
+    // A fresh database each run: the built store, as `npm start` serves it.
+    command: `rm -rf ${dataDir} && node server/main.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // Journeys register many accounts from one address.
+      REGISTRATION_LIMIT_PER_IP: '1000',
+      LOGIN_LIMIT_PER_IP: '1000',
+    },
+  },
+})
