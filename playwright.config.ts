@@ -48,7 +48,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
+      // E2E_DEV=1 runs Vite's dev server instead of the build (parallel work, no build step).
+      NODE_ENV: process.env.E2E_DEV ? 'development' : 'production',
       LOG_LEVEL: 'warn',
       // Journeys register many accounts from one address.
       REGISTRATION_LIMIT_PER_IP: '1000',
