@@ -27,7 +27,13 @@ export type CartUpdate = z.infer<typeof cartUpdateSchema>
 
 /** Guests' carts are merged into the account at sign-in (DECISIONS 12). */
 export const cartMergeSchema = z.object({
-  cart: z.record(z.string().max(100), z.record(z.string().max(20), quantityField)),
+  cart: z.record(
+    z.string().max(100, 'cart has a product id that is too long'),
+    z.record(z.string().max(20, 'cart has a size that is too long'), quantityField, {
+      error: 'cart must map each product to its sizes and quantities',
+    }),
+    { error: 'cart is required' },
+  ),
 })
 
 /** Sum of all quantities: the number on the cart icon (spec section 9). */

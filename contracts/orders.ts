@@ -10,17 +10,20 @@ function digits(label: string, pattern: RegExp, hint: string) {
     .pipe(z.string().min(1, `${label} is required`).regex(pattern, `${label} ${hint}`))
 }
 
-export const addressSchema = z.object({
-  firstName: requiredText('First name', 60),
-  lastName: requiredText('Last name', 60),
-  email: emailField,
-  street: requiredText('Street', 200),
-  city: requiredText('City', 80),
-  state: requiredText('State', 80),
-  pinCode: digits('Pin code', /^\d{3,10}$/, 'must be 3 to 10 digits'),
-  country: requiredText('Country', 80),
-  phone: digits('Phone', /^\+?\d{7,15}$/, 'must be 7 to 15 digits'),
-})
+export const addressSchema = z.object(
+  {
+    firstName: requiredText('First name', 60),
+    lastName: requiredText('Last name', 60),
+    email: emailField,
+    street: requiredText('Street', 200),
+    city: requiredText('City', 80),
+    state: requiredText('State', 80),
+    pinCode: digits('Pin code', /^\d{3,10}$/, 'must be 3 to 10 digits'),
+    country: requiredText('Country', 80),
+    phone: digits('Phone', /^\+?\d{7,15}$/, 'must be 7 to 15 digits'),
+  },
+  { error: 'address is required' },
+)
 export type Address = z.infer<typeof addressSchema>
 export type AddressInput = z.input<typeof addressSchema>
 
@@ -38,7 +41,10 @@ export const placeOrderSchema = z.object({
     )
     .min(1, 'items must not be empty')
     .max(500, 'items has too many lines'),
-  amount: z.number({ error: 'amount is required' }).int('amount must be a whole number').min(0),
+  amount: z
+    .number({ error: 'amount is required' })
+    .int('amount must be a whole number')
+    .min(0, 'amount must be 0 or more'),
 })
 export type PlaceOrder = z.infer<typeof placeOrderSchema>
 

@@ -17,7 +17,7 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     logger: deps.logger,
     db: deps.db,
     dialect: deps.dialect,
-    auth: createAuthService(deps.db, deps.config),
+    auth: createAuthService(deps.db, deps.config, { logger: deps.logger }),
     catalog,
     cart: createCartService(deps.db, catalog),
     orders: createOrderService(deps.db, deps.dialect),

@@ -19,8 +19,21 @@ export async function insertUser(db: Executor, user: UserRow): Promise<void> {
   await db.insertInto('users').values(user).execute()
 }
 
-export async function setGoogleSub(db: Executor, userId: string, sub: string): Promise<void> {
-  await db.updateTable('users').set({ google_sub: sub }).where('id', '=', userId).execute()
+/**
+ * Joins a Google identity to an account that has none yet; false when it already has
+ * one. The account's password and sessions go with it: Kapra never verified that
+ * whoever set that password owned the address, Google just did (docs/decisions/005).
+ */
+export async function linkGoogleSub(db: Executor, userId: string, sub: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ google_sub: sub, password_hash: null })
+    .where('id', '=', userId)
+    .where('google_sub', 'is', null)
+    .executeTakeFirst()
+  const linked = Number(result.numUpdatedRows) > 0
+  if (linked) await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
+  return linked
 }
 
 export async function insertSession(

@@ -20,8 +20,16 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/googlelogin', async (c) => {
     if (!c.var.services.config.google.clientId) throw new AppError(503, 'Google sign-in is not configured')
-    parseWith(googleLoginSchema, await readJson(c.req))
-    throw new AppError(503, 'Google sign-in is not available yet')
+    // Only `credential` survives the schema: a posted name or email is never read (DECISIONS 7).
+    const { credential } = parseWith(googleLoginSchema, await readJson(c.req))
+    const session = await c.var.services.auth.googleLogin(credential, c.var.clientAddress, c.var.sessionToken)
+    writeSessionCookie(c, session.token, session.expiresAt)
+    return c.json({ message: 'Logged in', user: session.user })
+  })
+  /** Public: what the storefront needs to offer Google sign-in (null hides it). */
+  .get('/config', (c) => {
+    const body: { googleClientId: string | null } = { googleClientId: c.var.services.config.google.clientId ?? null }
+    return c.json(body)
   })
   .post('/logout', logout)
   .get('/logout', logout)

@@ -7,6 +7,8 @@ import type { Login, Registration, User } from '#contracts/auth.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { RateLimiter } from '#server/auth/rate-limit.ts'
 import * as repo from '#server/auth/repository.ts'
+import { createGoogleVerifier, type GoogleIdentity, type GoogleVerifier } from '#server/auth/google.ts'
+import { createLogger, type Logger } from '#server/http/logger.ts'
 
 export interface NewSession {
   token: string
@@ -33,12 +35,19 @@ function tooMany(seconds: number, what: string): AppError {
 
 export type AuthService = ReturnType<typeof createAuthService>
 
-export function createAuthService(db: Db, config: Config, now: () => number = Date.now) {
+export function createAuthService(db: Db, config: Config, options: { logger?: Logger; now?: () => number } = {}) {
+  const now = options.now ?? Date.now
+  const logger = options.logger ?? createLogger('silent')
   const limits = config.rateLimits
   const loginByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
   const loginByAddress = new RateLimiter(limits.loginPerIp, limits.loginWindowMs, now)
   const registrationByAddress = new RateLimiter(limits.registrationPerIp, limits.registrationWindowMs, now)
   const sessionMs = config.sessionDays * 24 * 60 * 60 * 1000
+  // One verifier (and so one cached Google key set) for the life of the process.
+  const { clientId, jwksUrl } = config.google
+  const verifyGoogle: GoogleVerifier | undefined = clientId
+    ? createGoogleVerifier({ clientId, jwksUrl, logger })
+    : undefined
 
   /** A fresh opaque token; only its hash is stored (DECISIONS 5). */
   async function startSession(user: User, replacing: string | undefined): Promise<NewSession> {
@@ -55,6 +64,54 @@ export function createAuthService(db: Db, config: Config, now: () => number = Da
       })
     })
     return { token, expiresAt, user }
+  }
+
+  /**
+   * The account a verified Google identity signs in to: keyed by `sub`; on first
+   * sign-in joined to the account with the same address when Google is the
+   * authority for it (docs/decisions/005-google-account-linking.md), else created.
+   */
+  async function accountForGoogle(identity: GoogleIdentity): Promise<User> {
+    const emailNormalized = normalizeEmail(identity.email)
+    // A further pass only follows a concurrent first sign-in that won a unique index.
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const known = await repo.findUserByGoogleSub(db, identity.sub)
+      if (known) return toUser(known)
+
+      const sameEmail = await repo.findUserByEmail(db, emailNormalized)
+      if (sameEmail) {
+        if (sameEmail.google_sub !== null && sameEmail.google_sub !== identity.sub) {
+          throw new AppError(409, 'This email is linked to another Google account')
+        }
+        if (!identity.emailAuthoritative) {
+          throw new AppError(409, 'An account with this email already exists. Please log in with your password.')
+        }
+        try {
+          const linked = await db.transaction().execute((trx) => repo.linkGoogleSub(trx, sameEmail.id, identity.sub))
+          if (linked) return toUser(sameEmail)
+        } catch (err) {
+          if (attempt >= 3) throw err
+        }
+        continue
+      }
+
+      const row: repo.UserRow = {
+        id: randomUUID(),
+        name: identity.name,
+        email: identity.email,
+        email_normalized: emailNormalized,
+        password_hash: null,
+        google_sub: identity.sub,
+        created_at: now(),
+      }
+      try {
+        await repo.insertUser(db, row)
+        return toUser(row)
+      } catch (err) {
+        if (attempt >= 3) throw err
+      }
+    }
+    throw new Error('Google sign-in could not settle on an account')
   }
 
   return {
@@ -106,6 +163,23 @@ export function createAuthService(db: Db, config: Config, now: () => number = Da
       }
       loginByAccount.reset(account)
       return startSession(toUser(row), replacing)
+    },
+
+    /** DECISIONS 7: only the verified ID token identifies the person. */
+    async googleLogin(credential: string, clientAddress: string, replacing: string | undefined): Promise<NewSession> {
+      if (!verifyGoogle) throw new AppError(503, 'Google sign-in is not configured')
+      const wait = loginByAddress.retryAfter(clientAddress)
+      if (wait > 0) throw tooMany(wait, 'failed sign-in attempts')
+
+      let identity: GoogleIdentity
+      try {
+        identity = await verifyGoogle(credential)
+      } catch (err) {
+        // A rejected token counts like a wrong password; Google being out of reach does not.
+        if (err instanceof AppError && err.status === 401) loginByAddress.record(clientAddress)
+        throw err
+      }
+      return startSession(await accountForGoogle(identity), replacing)
     },
 
     async logout(token: string | undefined): Promise<void> {

@@ -35,6 +35,8 @@ export interface DatabaseOptions {
 export interface Connection {
   db: Db
   dialect: Dialect
+  /** The PostgreSQL schema the tables live in, when not the default. */
+  schema?: string
   close(): Promise<void>
 }
 
@@ -48,7 +50,7 @@ export function connect(options: DatabaseOptions): Connection {
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'pg pool error', err: err.message })))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', close: () => db.destroy() }
+    return { db, dialect: 'postgres', ...(options.pgSchema ? { schema: options.pgSchema } : {}), close: () => db.destroy() }
   }
   let file = ':memory:'
   if (!options.sqliteMemory) {
@@ -64,10 +66,13 @@ export function connect(options: DatabaseOptions): Connection {
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Kysely looks for its bookkeeping tables in every schema unless told which;
+    // test databases live side by side in one PostgreSQL database.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')

@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { AppError } from '#server/http/errors.ts'
+import type { AppEnv } from '#server/http/env.ts'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -8,7 +9,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * write, so a form or script on another site is caught by either; clients that send
  * neither (curl, server-to-server) are not browsers carrying a victim's cookie.
  */
-export function sameOriginWrites(): MiddlewareHandler {
+export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {
       const site = c.req.header('sec-fetch-site')
@@ -16,12 +17,27 @@ export function sameOriginWrites(): MiddlewareHandler {
         throw new AppError(403, 'Cross-site requests are not allowed')
       }
       const origin = c.req.header('origin')
-      if (origin && origin !== new URL(c.req.url).origin) {
+      if (origin && !ownOrigins(c).includes(origin)) {
         throw new AppError(403, 'Cross-site requests are not allowed')
       }
     }
     await next()
   }
+}
+
+/**
+ * The origins the store answers as. Behind a TLS-terminating proxy the request reaches
+ * us as http while the browser's Origin says https: the trusted X-Forwarded-Proto (the
+ * same the session cookie's Secure flag follows) and PUBLIC_URL name the real one.
+ */
+function ownOrigins(c: Context<AppEnv>): string[] {
+  const url = new URL(c.req.url)
+  const origins = [url.origin]
+  const { trustProxy, publicUrl } = c.var.services.config
+  const proto = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined
+  if (proto === 'https' || proto === 'http') origins.push(`${proto}://${url.host}`)
+  if (publicUrl) origins.push(new URL(publicUrl).origin)
+  return origins
 }
 
 /** Writes carry JSON or nothing at all; forms and text are refused before any work. */

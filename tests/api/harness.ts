@@ -4,6 +4,7 @@ import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
 import { createLogger } from '#server/http/logger.ts'
 import { createServices, type Services } from '#server/services.ts'
+import { createAuthService } from '#server/auth/service.ts'
 import { seedCatalog } from '#server/catalog/seed.ts'
 import { createApp } from '#server/app.ts'
 import type { DemoProduct } from '#server/catalog/demo-catalog-types.ts'
@@ -53,7 +54,12 @@ export interface TestClient {
 
 export async function createTestStore(
   kind: DatabaseKind,
-  options: { env?: Record<string, string>; catalog?: DemoProduct[] } = {},
+  options: {
+    env?: Record<string, string>
+    catalog?: DemoProduct[]
+    /** A clock for sessions and rate limits, so a test can let a window pass. */
+    now?: () => number
+  } = {},
 ): Promise<TestStore> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...options.env })
   let dropSchema = async () => {}
@@ -76,7 +82,7 @@ export async function createTestStore(
   } else {
     connection = connect({ dataDir: config.dataDir, sqliteMemory: true })
   }
-  await migrateToLatest(connection.db)
+  await migrateToLatest(connection.db, connection.schema)
   await seedCatalog(connection.db, options.catalog ?? defaultCatalog)
   const services = createServices({
     db: connection.db,
@@ -84,6 +90,8 @@ export async function createTestStore(
     config,
     logger: createLogger('silent'),
   })
+  // createServices keeps the real clock; the auth service takes one, so swap it in.
+  if (options.now) services.auth = createAuthService(connection.db, config, { logger: services.logger, now: options.now })
   const app = createApp({ services })
   const fetch = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init))
 

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest'
+import { formatOrderDate } from '#app/lib/dates.ts'
+
+describe('formatOrderDate', () => {
+  it('writes day, short month and year', () => {
+    expect(formatOrderDate(Date.UTC(2026, 10, 22, 9, 30))).toBe('22 Nov 2026')
+    expect(formatOrderDate('2026-01-05T10:00:00Z')).toBe('5 Jan 2026')
+  })
+
+  it('uses the store’s time zone (Karachi) for the day', () => {
+    // 22:00 UTC on 21 Nov is 03:00 on 22 Nov in Karachi.
+    expect(formatOrderDate(Date.UTC(2026, 10, 21, 22, 0))).toBe('22 Nov 2026')
+  })
+
+  it("says 'N/A' when the date is missing or invalid", () => {
+    for (const v of [undefined, null, '', 'not a date', NaN, {}]) expect(formatOrderDate(v)).toBe('N/A')
+  })
+})
