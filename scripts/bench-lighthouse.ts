@@ -1,0 +1,69 @@
+// `npm run bench:lighthouse`: Lighthouse (mobile, default simulated throttling) on the
+// home page, the collection and a product page of the built store, with the system
+// Chromium. Prints the four category scores with LCP, CLS, TBT and bytes per page.
+import fs from 'node:fs'
+import path from 'node:path'
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { ensureBuilt } from '#server/pages.ts'
+import { findChromium } from './chromium.ts'
+import { startBenchServer } from './bench-server.ts'
+
+const chromePath = findChromium()
+if (!chromePath) {
+  console.error('No Chromium found: install one (Debian: apt-get install chromium) or set CHROMIUM_PATH.')
+  process.exit(1)
+}
+
+ensureBuilt((m) => console.log(m))
+const server = await startBenchServer(3901)
+const products = (await (await fetch(`${server.base}/api/product/list`)).json()) as { _id: string }[]
+const pages = ['/', '/collection', `/productdetail/${products[0]!._id}`]
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
+const rows: Record<string, string | number>[] = []
+try {
+  for (const p of pages) {
+    const result = await lighthouse(`${server.base}${p}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    })
+    if (!result) throw new Error(`Lighthouse returned nothing for ${p}`)
+    const { categories, audits } = result.lhr
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+    rows.push({
+      page: p,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+      LCP: audits['largest-contentful-paint']?.displayValue ?? '',
+      CLS: audits['cumulative-layout-shift']?.displayValue ?? '',
+      TBT: audits['total-blocking-time']?.displayValue ?? '',
+      KiB: Math.round(Number(audits['total-byte-weight']?.numericValue ?? 0) / 1024),
+    })
+    const failing = Object.values(audits).filter(
+      (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
+    )
+    if (failing.length) console.log(`${p}: failing audits: ${failing.map((a) => a.id).join(', ')}`)
+  }
+} finally {
+  chrome.kill()
+  await server.stop()
+}
+console.table(rows)
+const out = path.resolve(import.meta.dirname, '..', 'bench-results')
+fs.mkdirSync(out, { recursive: true })
+fs.writeFileSync(path.join(out, 'lighthouse.json'), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2))
