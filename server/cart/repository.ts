@@ -54,6 +54,11 @@ export async function deleteLine(db: Executor, userId: string, productId: string
     .execute()
 }
 
-export async function clearCart(db: Executor, userId: string): Promise<void> {
-  await db.deleteFrom('cart_items').where('user_id', '=', userId).execute()
+/** Removes exactly these lines: one added meanwhile (another tab) stays in the cart. */
+export async function deleteLines(
+  db: Executor,
+  userId: string,
+  lines: { product_id: string; size: string }[],
+): Promise<void> {
+  for (const line of lines) await deleteLine(db, userId, line.product_id, line.size)
 }

@@ -6,12 +6,16 @@ import * as repo from '#server/catalog/repository.ts'
 export type CatalogService = ReturnType<typeof createCatalogService>
 
 /**
- * The catalog is small and read on every page, so it is held in memory and
- * reloaded after the store's own writes (the seed). Prices for orders are always
- * read from the database inside the order's transaction, never from this copy.
+ * The catalog is small and read on every page, so it is held in memory for a short
+ * while (a price edited in the database shows within `maxAgeMs`) and reloaded at
+ * once after the store's own writes (the seed). Prices for orders are always read
+ * from the database inside the order's transaction, never from this copy.
  */
-export function createCatalogService(db: Db) {
+export function createCatalogService(db: Db, options: { maxAgeMs?: number; now?: () => number } = {}) {
+  const maxAgeMs = options.maxAgeMs ?? 30_000
+  const now = options.now ?? Date.now
   let cache: Promise<{ list: Product[]; byId: Map<string, Product> }> | undefined
+  let loadedAt = 0
 
   async function load() {
     const { products, sizes, chart } = await repo.listProductRows(db)
@@ -43,6 +47,8 @@ export function createCatalogService(db: Db) {
   }
 
   function current() {
+    if (cache && now() - loadedAt > maxAgeMs) cache = undefined
+    if (!cache) loadedAt = now()
     cache ??= load().catch((err: unknown) => {
       cache = undefined
       throw err

@@ -89,7 +89,7 @@ export function createOrderService(db: Db, dialect: Dialect, now: () => number =
           },
           items,
         )
-        await cartRepo.clearCart(trx, userId)
+        await cartRepo.deleteLines(trx, userId, cart)
         return toOrder(
           { id, amount: totals.total, status: 'Order Placed', payment: 0, created_at: createdAt, address: a },
           items,

@@ -222,7 +222,9 @@ describe.each(databases)('Google sign-in (%s)', (kind) => {
       const squatter = store.client()
       const reg = await squatter.post('/api/auth/registration', account)
       const registered = ((await reg.json()) as { user: { _id: string } }).user
-      expect((await squatter.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(200)
+      expect(
+        (await squatter.post('/api/auth/login', { email: account.email, password: account.password })).status,
+      ).toBe(200)
       const client = store.client()
 
       const person = googlePerson({ email: account.email.toLowerCase() })

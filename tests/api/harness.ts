@@ -91,7 +91,8 @@ export async function createTestStore(
     logger: createLogger('silent'),
   })
   // createServices keeps the real clock; the auth service takes one, so swap it in.
-  if (options.now) services.auth = createAuthService(connection.db, config, { logger: services.logger, now: options.now })
+  if (options.now)
+    services.auth = createAuthService(connection.db, config, { logger: services.logger, now: options.now })
   const app = createApp({ services })
   const fetch = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init))
 
