@@ -103,6 +103,7 @@ export function createApp(options: AppOptions) {
     c.header('Cache-Control', 'no-store')
     await next()
   })
+  api.use(compress())
   api.use(sameOriginWrites())
   api.use(jsonBodiesOnly())
   api.use(
