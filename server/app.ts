@@ -106,14 +106,13 @@ export function createApp(options: AppOptions) {
   api.use(compress())
   api.use(sameOriginWrites())
   api.use(jsonBodiesOnly())
-  api.use(
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      onError: () => {
-        throw new AppError(413, 'The request body is too large')
-      },
-    }),
-  )
+  const limitBody = bodyLimit({
+    maxSize: config.bodyLimitBytes,
+    onError: () => {
+      throw new AppError(413, 'The request body is too large')
+    },
+  })
+  api.use(limitBody)
   api.use(loadSession())
   api.route('/auth', authRoutes)
   api.route('/user', userRoutes)
@@ -150,7 +149,9 @@ export function createApp(options: AppOptions) {
   }
   if (options.pages) {
     const pages = options.pages
-    app.use('*', loadSession())
+    // Page forms (login, registration, checkout, logout) get the API's guards too:
+    // another site must not post a form that signs a shopper in or out.
+    app.use('*', sameOriginWrites(), limitBody, loadSession())
     app.all('*', compress(), (c) => pages(c))
   }
 

@@ -3,9 +3,21 @@ import type { User } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.ts'
 import { loginPath } from '#app/lib/redirects.ts'
 
-/** Protected pages (spec section 2): guests go to /login and come back afterwards. */
-export function requireUser(context: Readonly<RouterContextProvider>, request: Request): User {
+/**
+ * Protected pages (spec section 2): guests go to /login and come back afterwards.
+ * Pass the loader's `url`: on client navigations `request.url` is the data request
+ * ('/cart.data?_routes=…'), which is no page to come back to.
+ */
+export function requireUser(context: Readonly<RouterContextProvider>, from: URL | Request): User {
   const { user } = context.get(appContext)
-  if (!user) throw redirect(loginPath(new URL(request.url)))
+  if (!user) throw redirect(loginPath(from instanceof URL ? from : pageUrl(from)))
   return user
+}
+
+/** The page a request is for, without React Router's data-request details. */
+function pageUrl(request: Request): URL {
+  const url = new URL(request.url)
+  url.pathname = url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '')
+  url.searchParams.delete('_routes')
+  return url
 }

@@ -1,7 +1,144 @@
-export default function Signup() {
+import { useState } from 'react'
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import type { Route } from './+types/signup'
+import { PASSWORD_MIN, registrationSchema } from '#contracts/auth.ts'
+import { appContext } from '#app/lib/app-context.ts'
+import { expectedFailure, fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
+import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { safeRedirect } from '#app/lib/redirects.ts'
+import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
+import { showcase } from '#app/features/account/showcase.server.ts'
+import { GoogleButton } from '#app/features/account/google-button.tsx'
+import { PasswordField, TextField } from '#app/features/account/text-field.tsx'
+
+const FIELDS = ['name', 'email', 'password'] as const
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Create an account | Kapra',
+    description: 'Create a Kapra account to keep your cart, check out with cash on delivery and track your orders.',
+    origin: rootOrigin(matches),
+    path: '/signup',
+  })
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { user, services } = context.get(appContext)
+  if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
+  return { showcase: await showcase(services.catalog) }
+}
+
+// Failures re-render the form with their messages (answered 200, like the login form).
+interface SignupResult {
+  message?: string
+  fieldErrors?: FieldErrors
+  values: { name: string; email: string }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, clientAddress } = context.get(appContext)
+  const form = await request.formData()
+  const values = formValues(form, [...FIELDS, 'redirectTo'])
+  const kept = { name: values.name ?? '', email: values.email ?? '' }
+  const parsed = registrationSchema.safeParse(values)
+  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), values: kept } satisfies SignupResult
+  try {
+    await services.auth.register(parsed.data, clientAddress)
+  } catch (err) {
+    const failure = expectedFailure(err)
+    if (!failure)
+      services.logger.error('registration failed', { error: err instanceof Error ? err.message : String(err) })
+    // Spec section 8: the server's message, or 'Signup failed' when there is none.
+    return {
+      message: failure?.message || 'Signup failed',
+      fieldErrors: failure?.fields,
+      values: kept,
+    } satisfies SignupResult
+  }
+  // Spec section 4: after registration the user goes to /login.
+  const next = new URLSearchParams({ registered: '1' })
+  const redirectTo = safeRedirect(values.redirectTo, '')
+  if (redirectTo) next.set('redirectTo', redirectTo)
+  return redirect(`/login?${next.toString()}`)
+}
+
+export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const redirectTo = params.get('redirectTo') ?? ''
+  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/signup') === true
+  const errors = usernameWording(clientErrors ?? actionData?.fieldErrors ?? {})
+  const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    const parsed = registrationSchema.safeParse(formValues(new FormData(event.currentTarget), FIELDS))
+    if (parsed.success) {
+      setClientErrors(null)
+      return
+    }
+    event.preventDefault()
+    const found = fieldErrorsOf(parsed.error)
+    setClientErrors(found)
+    const first = FIELDS.find((f) => found[f])
+    if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+  }
+
   return (
-    <main id="main" className="container-page py-10">
-      Signup
-    </main>
+    <AuthLayout
+      showcase={loaderData.showcase}
+      eyebrow="New to Kapra"
+      title="Registration"
+      intro="Create an account to keep your cart, check out with cash on delivery and track your orders."
+    >
+      <FormAlert message={clientErrors ? undefined : actionData?.message} />
+      <Form method="post" noValidate onSubmit={validate} className="space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="Username"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={80}
+          defaultValue={actionData?.values.name}
+          error={errors.name}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={actionData?.values.email}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_MIN}
+          hint={`At least ${PASSWORD_MIN} characters. Avoid common passwords.`}
+          error={errors.password}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? 'Creating account…' : 'Create Account'}
+        </button>
+      </Form>
+      <OrDivider />
+      <GoogleButton label="Registration with Google" />
+      <p className="mt-8 text-center text-sm text-muted">
+        Already have an account?{' '}
+        <Link to={loginHref} className="font-semibold text-accent underline-offset-4 hover:underline">
+          Login
+        </Link>
+      </p>
+    </AuthLayout>
   )
+}
+
+/** The contract names the field 'Name'; this form calls it 'Username' (spec: Registration). */
+function usernameWording(errors: FieldErrors): FieldErrors {
+  return errors.name ? { ...errors, name: errors.name.replace(/^Name\b/, 'Username') } : errors
 }

@@ -44,30 +44,41 @@ export function CartProvider({
   const signedIn = user !== null
   const confirmed = useRef<Cart>(serverCart ?? {})
 
-  // The server's cart replaces ours whenever the loaders bring a new one.
+  // The server's cart replaces ours whenever the loaders bring a new one (adjusted
+  // while rendering, so the new cart shows in the same pass).
+  const [seenServerCart, setSeenServerCart] = useState(serverCart)
+  if (serverCart !== seenServerCart) {
+    setSeenServerCart(serverCart)
+    if (serverCart) setCart(serverCart)
+  }
   useEffect(() => {
-    if (serverCart) {
-      confirmed.current = serverCart
-      setCart(serverCart)
-    }
+    if (serverCart) confirmed.current = serverCart
   }, [serverCart])
 
   // Guests: restore from the browser; on sign-in, merge it into the account.
   useEffect(() => {
     const guest = readGuestCart()
     if (!signedIn) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's storage is only readable after hydration
       setCart(guest)
       return
     }
     if (Object.keys(guest).length === 0) return
-    api<Cart>('/api/cart/merge', { cart: guest })
-      .then((merged) => {
-        writeGuestCart({})
+    // Taken before the call: a second run of this effect (React's development double
+    // run, or a quick re-render) finds nothing left and cannot add the bag twice.
+    writeGuestCart({})
+    api<Cart>('/api/cart/merge', { cart: guest }).then(
+      (merged) => {
         confirmed.current = merged
         setCart(merged)
-        return revalidate()
-      })
-      .catch(() => notify('We could not move your saved bag into your account. Please add the items again.', 'error'))
+        void revalidate()
+      },
+      () => {
+        // Not merged: the bag stays in the browser for the next try.
+        writeGuestCart(guest)
+        notify('We could not move your saved bag into your account. Please add the items again.', 'error')
+      },
+    )
   }, [signedIn, notify, revalidate])
 
   const sync = useCallback(

@@ -57,10 +57,15 @@ export function ProductCard({
   )
 }
 
-export function ProductGrid({ children, className = '' }: { children: React.ReactNode; className?: string }) {
-  return (
-    <ul className={`grid grid-cols-2 gap-x-4 gap-y-8 sm:grid-cols-3 lg:grid-cols-4 lg:gap-x-6 ${className}`}>
-      {children}
-    </ul>
-  )
+export function ProductGrid({
+  children,
+  className = '',
+  columns = 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4',
+}: {
+  children: React.ReactNode
+  className?: string
+  /** The column classes, for grids that share the row with a sidebar. */
+  columns?: string
+}) {
+  return <ul className={`grid gap-x-4 gap-y-8 lg:gap-x-6 ${columns} ${className}`}>{children}</ul>
 }

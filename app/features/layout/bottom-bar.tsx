@@ -29,7 +29,10 @@ export function BottomBar() {
               <span className="relative">
                 <Icon aria-hidden className="size-6" />
                 {to === '/cart' && count > 0 && (
-                  <span className="absolute -top-2 -right-3 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] leading-5 font-semibold text-white">
+                  <span
+                    aria-hidden
+                    className="absolute -top-2 -right-3 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] leading-5 font-semibold text-white"
+                  >
                     {count > 99 ? '99+' : count}
                   </span>
                 )}

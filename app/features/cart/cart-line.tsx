@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router'
+import { Trash2 } from 'lucide-react'
+import { MAX_LINE_QUANTITY } from '#contracts/cart.ts'
+import { Price } from '#app/features/catalog/price.tsx'
+import { ProductImage } from '#app/features/catalog/product-image.tsx'
+import { parseQuantity, type CartRow } from '#app/features/cart/cart-view.ts'
+
+/** Typing settles before the cart is synced, so '12' is one change, not '1' then '12'. */
+const SETTLE_MS = 350
+
+/** One line of the cart (product and size): picture, name, price, size, quantity, delete. */
+export function CartLine({
+  row,
+  onQuantity,
+}: {
+  row: CartRow
+  onQuantity: (productId: string, size: string, quantity: number) => void
+}) {
+  const { product, size, quantity, productId } = row
+  const name = product?.name ?? 'Item no longer available'
+  const href = `/productdetail/${productId}`
+  return (
+    <li className="flex gap-4 py-5 sm:gap-6">
+      <div className="w-20 shrink-0 overflow-hidden rounded-lg bg-sand sm:w-24">
+        {product && (
+          <Link to={href} tabIndex={-1} aria-hidden>
+            <ProductImage src={product.image1} alt="" sizes="96px" />
+          </Link>
+        )}
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col justify-between gap-3 sm:flex-row sm:items-center">
+        <div className="min-w-0">
+          <h3 className="font-sans text-sm leading-snug font-medium text-ink sm:text-base">
+            {product ? (
+              <Link to={href} className="hover:text-accent">
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
+          </h3>
+          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+            {product && <Price amount={product.price} className="font-semibold" />}
+            <span className="rounded-md border border-line bg-paper px-2 py-0.5 text-xs font-medium tracking-wide">
+              <span className="text-muted">Size </span>
+              {size}
+            </span>
+          </div>
+        </div>
+        <div className="flex items-center gap-2 sm:gap-4">
+          <QuantityInput
+            label={`Quantity for ${name}, size ${size}`}
+            quantity={quantity}
+            onQuantity={(q) => onQuantity(productId, size, q)}
+          />
+          <button
+            type="button"
+            onClick={() => onQuantity(productId, size, 0)}
+            aria-label={`Remove ${name} (size ${size})`}
+            className="grid size-11 place-items-center rounded-full text-danger transition-colors hover:bg-red-50"
+          >
+            <Trash2 aria-hidden className="size-5" />
+          </button>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+/**
+ * The spec's number input (minimum 0): a whole number of 0 or more applies (0 removes
+ * the line); anything else is ignored and the field shows the real quantity again.
+ */
+function QuantityInput({
+  label,
+  quantity,
+  onQuantity,
+}: {
+  label: string
+  quantity: number
+  onQuantity: (quantity: number) => void
+}) {
+  const [draft, setDraft] = useState(String(quantity))
+  const [shown, setShown] = useState(quantity)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const apply = useRef(onQuantity)
+  useEffect(() => {
+    apply.current = onQuantity
+  })
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  // The cart changed (here or by the server): show its quantity.
+  if (shown !== quantity) {
+    setShown(quantity)
+    setDraft(String(quantity))
+  }
+
+  function change(text: string) {
+    setDraft(text)
+    clearTimeout(timer.current)
+    const next = parseQuantity(text)
+    if (next === null || next === quantity) return
+    timer.current = setTimeout(() => apply.current(next), SETTLE_MS)
+  }
+
+  function settle() {
+    clearTimeout(timer.current)
+    const next = parseQuantity(draft)
+    if (next !== null && next !== quantity) apply.current(next)
+    setDraft(String(next ?? quantity))
+  }
+
+  return (
+    <input
+      type="number"
+      inputMode="numeric"
+      min={0}
+      max={MAX_LINE_QUANTITY}
+      step={1}
+      value={draft}
+      onChange={(e) => change(e.target.value)}
+      onBlur={settle}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') settle()
+      }}
+      aria-label={label}
+      className="field-input w-20 px-3 py-2 text-center tabular-nums"
+    />
+  )
+}

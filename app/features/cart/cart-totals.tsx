@@ -1,0 +1,34 @@
+import type { Totals } from '#contracts/pricing.ts'
+import { Price } from '#app/features/catalog/price.tsx'
+
+/** Subtotal, the delivery fee and the total (spec section 9: no fee on an empty subtotal). */
+export function CartTotals({ totals, children }: { totals: Totals; children?: React.ReactNode }) {
+  return (
+    <section aria-labelledby="cart-totals-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
+      <h2 id="cart-totals-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
+        Cart Totals
+      </h2>
+      <dl className="mt-5 space-y-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Subtotal</dt>
+          <dd>
+            <Price amount={totals.subtotal} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted">Shipping Fee</dt>
+          <dd>
+            <Price amount={totals.deliveryFee} />
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-line pt-4 text-base font-semibold">
+          <dt>Total</dt>
+          <dd>
+            <Price amount={totals.total} />
+          </dd>
+        </div>
+      </dl>
+      {children}
+    </section>
+  )
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import type { Product } from '#contracts/catalog.ts'
+import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
+
+const product: Product = {
+  _id: 'men-oxford',
+  name: 'Men Oxford Shirt',
+  price: 3290,
+  description: 'A crisp cotton shirt.',
+  category: 'Men',
+  subCategory: 'TopWear',
+  sizes: ['M'],
+  image1: '/images/products/men-oxford-front-800.webp',
+  image2: '/images/products/men-oxford-back-800.webp',
+  image3: 'https://cdn.example.com/detail.webp',
+  image4: '/images/products/men-oxford-folded-800.webp',
+  sizeChart: [],
+  bestSeller: false,
+  date: 0,
+}
+
+describe('productJsonLd', () => {
+  it('describes the product with absolute URLs, the brand and a PKR offer', () => {
+    const ld = productJsonLd(product, 'https://kapra.pk', 'Kapra')
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Men Oxford Shirt',
+      description: 'A crisp cotton shirt.',
+      sku: 'men-oxford',
+      brand: { '@type': 'Brand', name: 'Kapra' },
+      offers: {
+        '@type': 'Offer',
+        url: 'https://kapra.pk/productdetail/men-oxford',
+        price: '3290.00',
+        priceCurrency: 'PKR',
+        availability: 'https://schema.org/InStock',
+      },
+    })
+    expect(ld.image).toEqual([
+      'https://kapra.pk/images/products/men-oxford-front-800.webp',
+      'https://kapra.pk/images/products/men-oxford-back-800.webp',
+      'https://cdn.example.com/detail.webp',
+      'https://kapra.pk/images/products/men-oxford-folded-800.webp',
+    ])
+  })
+
+  it('claims no rating while there are no reviews (DECISIONS 3)', () => {
+    expect(productJsonLd(product, '', 'Kapra')).not.toHaveProperty('aggregateRating')
+  })
+})
+
+describe('serializeJsonLd', () => {
+  it('cannot be closed early by text in the data, and parses back to the same value', () => {
+    const value = { name: '</script><script>alert(1)</script>', note: 'a\u2028b' }
+    const text = serializeJsonLd(value)
+    expect(text).not.toContain('</script')
+    expect(JSON.parse(text)).toEqual(value)
+  })
+})

@@ -1,0 +1,39 @@
+import type { Product } from '#contracts/catalog.ts'
+
+const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`)
+
+/**
+ * Product structured data, so a shared or searched product shows its picture and
+ * price. No aggregateRating: the store has no reviews yet (DECISIONS 3).
+ */
+export function productJsonLd(product: Product, origin: string, brand: string) {
+  const url = absolute(origin, `/productdetail/${product._id}`)
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': url,
+    name: product.name,
+    description: product.description,
+    image: [product.image1, product.image2, product.image3, product.image4].map((i) => absolute(origin, i)),
+    sku: product._id,
+    productID: product._id,
+    category: `${product.category} > ${product.subCategory}`,
+    brand: { '@type': 'Brand', name: brand },
+    offers: {
+      '@type': 'Offer',
+      url,
+      price: product.price.toFixed(2),
+      priceCurrency: 'PKR',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  }
+}
+
+/** JSON for an inline <script>: '<' escaped, so no text in the data can end the script early. */
+export function serializeJsonLd(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
+}

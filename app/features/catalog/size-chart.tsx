@@ -1,0 +1,90 @@
+import type { SizeChartRow } from '#contracts/catalog.ts'
+
+const columns = [
+  { key: 'chest', label: 'Chest' },
+  { key: 'length', label: 'Length' },
+  { key: 'waist', label: 'Waist' },
+  { key: 'sleeves', label: 'Sleeves' },
+] as const
+
+/**
+ * The size chart (spec: Size, Chest, Length, Waist, Sleeves, in inches). Clicking a
+ * row selects its size; the button in the size cell does the same from the keyboard.
+ */
+export function SizeChart({
+  rows,
+  selected,
+  available,
+  onSelect,
+}: {
+  rows: SizeChartRow[]
+  selected: string | null
+  available: string[]
+  onSelect: (size: string) => void
+}) {
+  if (rows.length === 0) {
+    return <p className="text-sm text-muted">No size chart available for this product.</p>
+  }
+  return (
+    <div className="overflow-x-auto rounded-xl border border-line bg-white">
+      <table className="w-full text-left text-sm tabular-nums">
+        <caption className="sr-only">Size chart, measurements in inches. Choose a row to select its size.</caption>
+        <thead className="bg-sand/60 text-[11px] tracking-[0.06em] text-muted uppercase sm:text-xs sm:tracking-[0.08em]">
+          <tr>
+            <th scope="col" className="px-3.5 py-2.5 font-semibold sm:px-4">
+              Size
+            </th>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className="px-2 py-2.5 font-semibold sm:px-3">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const isSelected = row.size === selected
+            const canSelect = available.includes(row.size)
+            return (
+              <tr
+                key={row.size}
+                onClick={canSelect ? () => onSelect(row.size) : undefined}
+                className={`border-t border-line transition-colors ${
+                  isSelected ? 'bg-accent-soft' : canSelect ? 'cursor-pointer hover:bg-paper' : ''
+                }`}
+              >
+                <th scope="row" className="px-1.5 py-1 font-semibold text-ink sm:px-2">
+                  <button
+                    type="button"
+                    disabled={!canSelect}
+                    aria-pressed={isSelected}
+                    aria-label={`Select size ${row.size}`}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      onSelect(row.size)
+                    }}
+                    className={`min-h-10 min-w-12 rounded-md px-2 text-left whitespace-nowrap ${
+                      isSelected ? 'text-accent-dark' : 'text-ink'
+                    } disabled:text-muted`}
+                  >
+                    {row.size}
+                  </button>
+                </th>
+                {columns.map((c) => (
+                  <td key={c.key} className={`px-2 py-1 sm:px-3 ${isSelected ? 'text-ink' : 'text-muted'}`}>
+                    {row[c.key] ?? (
+                      <>
+                        <span aria-hidden>—</span>
+                        <span className="sr-only">not measured</span>
+                      </>
+                    )}
+                  </td>
+                ))}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}

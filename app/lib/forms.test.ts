@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest'
+import { addressSchema } from '#contracts/orders.ts'
+import { expectedFailure, fieldErrorsOf, formValues } from '#app/lib/forms.ts'
+
+describe('fieldErrorsOf', () => {
+  it('keeps the first message of each field', () => {
+    const result = addressSchema.safeParse({ email: 'not-an-email', pinCode: '12' })
+    expect(result.success).toBe(false)
+    if (result.success) return
+    const errors = fieldErrorsOf(result.error)
+    expect(errors.firstName).toBe('First name is required')
+    expect(errors.email).toBe('Enter a valid email address')
+    expect(errors.pinCode).toBe('Pin code must be 3 to 10 digits')
+  })
+})
+
+describe('formValues', () => {
+  it('reads the named fields as text, missing ones as empty', () => {
+    const form = new FormData()
+    form.set('email', 'a@b.pk')
+    expect(formValues(form, ['email', 'password'])).toEqual({ email: 'a@b.pk', password: '' })
+  })
+})
+
+describe('expectedFailure', () => {
+  it('reads status, message, fields and headers of a service error', () => {
+    const err = Object.assign(new Error('Too many'), {
+      status: 429,
+      fields: undefined,
+      headers: { 'Retry-After': '60' },
+    })
+    expect(expectedFailure(err)).toEqual({
+      status: 429,
+      message: 'Too many',
+      fields: undefined,
+      headers: { 'Retry-After': '60' },
+    })
+  })
+
+  it('is null for anything else', () => {
+    expect(expectedFailure(new Error('boom'))).toBeNull()
+    expect(expectedFailure('boom')).toBeNull()
+  })
+})

@@ -1,0 +1,43 @@
+import type { z } from 'zod'
+
+export type FieldErrors = Partial<Record<string, string>>
+
+/** The first message per top-level field, for messages beside each input. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '_')
+    errors[key] ??= issue.message
+  }
+  return errors
+}
+
+/** A form's text fields as strings (files and repeated names are not used by the store's forms). */
+export function formValues(form: FormData, names: readonly string[]): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const name of names) {
+    const value = form.get(name)
+    values[name] = typeof value === 'string' ? value : ''
+  }
+  return values
+}
+
+export interface ExpectedFailure {
+  status: number
+  message: string
+  fields: FieldErrors | undefined
+  headers: Record<string, string>
+}
+
+/**
+ * A service's expected failure (the server's AppError, seen through the route's
+ * context without importing server code): its status, message and field messages.
+ */
+export function expectedFailure(err: unknown): ExpectedFailure | null {
+  if (!(err instanceof Error) || !('status' in err) || typeof err.status !== 'number') return null
+  const fields =
+    'fields' in err && err.fields && typeof err.fields === 'object' ? (err.fields as FieldErrors) : undefined
+  const headers =
+    'headers' in err && err.headers && typeof err.headers === 'object' ? (err.headers as Record<string, string>) : {}
+  return { status: err.status, message: err.message, fields, headers }
+}

@@ -1,0 +1,203 @@
+import { expect, test, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+
+const PASSWORD = 'kurta-lover-2026'
+
+let seq = 0
+function newAccount(name = 'Ayesha Khan') {
+  return { name, email: `acct-${Date.now()}-${process.pid}-${++seq}@example.com`, password: PASSWORD }
+}
+
+/** Creates an account through the API (the journey in shopping.spec.ts does it through the form). */
+async function register(page: Page, account = newAccount()) {
+  const res = await page.request.post('/api/auth/registration', { data: account })
+  expect(res.status()).toBe(201)
+  return account
+}
+
+async function logInWithForm(page: Page, account: { email: string; password: string }) {
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+}
+
+/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
+async function open(page: Page, path: string) {
+  await page.goto(path)
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main')
+    return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
+  })
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([])
+}
+
+test('login page: fields, show/hide password, Google unavailable, link to registration; no axe violations', async ({
+  page,
+}) => {
+  await open(page, '/login')
+  await expect(page).toHaveTitle(/Login/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible()
+  // No navigation bar or chat button on login (spec section 2).
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /whatsapp|chat/i })).toHaveCount(0)
+
+  const password = page.getByLabel('Password', { exact: true })
+  const toggle = page.getByRole('button', { name: 'Show password' })
+  await password.fill('secret-words')
+  await expect(password).toHaveAttribute('type', 'password')
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false')
+  await toggle.click()
+  await expect(password).toHaveAttribute('type', 'text')
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true')
+  await toggle.click()
+  await expect(password).toHaveAttribute('type', 'password')
+
+  const google = page.getByRole('button', { name: 'Login with Google' })
+  await expect(google).toBeDisabled()
+  await expect(google).toHaveAccessibleDescription('Google sign-in is not available right now.')
+
+  await expectNoSeriousViolations(page)
+  await page.getByRole('link', { name: 'Create New Account' }).click()
+  await expect(page).toHaveURL(/\/signup$/)
+})
+
+test('registration page: fields, messages beside each field, Google unavailable; no axe violations', async ({
+  page,
+}) => {
+  await open(page, '/signup')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Registration with Google' })).toBeDisabled()
+
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Username is required')
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByText('Email is required')).toBeVisible()
+  await expect(page.getByText('Password is required')).toBeVisible()
+  await expect(page.getByLabel('Username')).toBeFocused()
+
+  await page.getByLabel('Username').fill('Bilal')
+  await page.getByLabel('Email').fill('bilal@')
+  await page.getByLabel('Password', { exact: true }).fill('short')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByText('Enter a valid email address')).toBeVisible()
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible()
+  await expect(page.getByText('Username is required')).toHaveCount(0)
+
+  await page.getByLabel('Email').fill('bilal@example.com')
+  await page.getByLabel('Password', { exact: true }).fill('password123')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByText('Password is too common, choose another')).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  await page.getByRole('link', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('registering a taken email shows the server message, keeping what was typed', async ({ page }) => {
+  const taken = await register(page)
+  await open(page, '/signup')
+  await page.getByLabel('Username').fill('Someone Else')
+  await page.getByLabel('Email').fill(taken.email)
+  await page.getByLabel('Password', { exact: true }).fill('another-good-one')
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByRole('alert')).toHaveText('An account with this email already exists')
+  await expect(page.getByLabel('Email')).toHaveValue(taken.email)
+  await expect(page.getByLabel('Username')).toHaveValue('Someone Else')
+})
+
+test('a wrong password shows "Invalid email or password" and keeps the email', async ({ page }) => {
+  const account = await register(page)
+  await open(page, '/login')
+  await logInWithForm(page, { email: account.email, password: 'not-my-password' })
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
+  await expect(page.getByLabel('Email')).toHaveValue(account.email)
+  await expect(page).toHaveURL(/\/login$/)
+})
+
+test('login works before the page is interactive: a plain form post', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  const account = await register(page)
+  await page.goto('/login?redirectTo=%2Forder')
+  await logInWithForm(page, account)
+  await expect(page).toHaveURL(/\/order$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible()
+  await context.close()
+})
+
+test('after login the shopper goes home; signed in, /login and /signup send them back', async ({ page }) => {
+  const account = await register(page)
+  await open(page, '/login')
+  await logInWithForm(page, account)
+  await expect(page).toHaveURL(/\/$/)
+
+  await page.goto('/login')
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/signup')
+  await expect(page).toHaveURL(/\/$/)
+  await page.goto('/login?redirectTo=%2Fcart')
+  await expect(page).toHaveURL(/\/cart$/)
+  // Only paths of this store: no open redirect.
+  await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example')
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
+})
+
+test('user menu: Login, Orders, About signed out; Logout, Orders, About and the initial signed in', async ({
+  page,
+}) => {
+  await open(page, '/')
+  const menuButton = page.getByRole('button', { name: 'Account menu' })
+  await menuButton.click()
+  const menu = page.locator('#user-menu')
+  await expect(menu.getByRole('link')).toHaveText(['Login', 'Orders', 'About'])
+  await menu.getByRole('link', { name: 'Login' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+
+  const account = await register(page, newAccount('zainab ali'))
+  await logInWithForm(page, account)
+  await expect(page).toHaveURL(/\/$/)
+  const avatar = page.getByRole('button', { name: 'Account menu for zainab ali' })
+  await expect(avatar).toHaveText('Z')
+  await avatar.click()
+  await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible()
+  await expect(menu.getByRole('link')).toHaveText(['Orders', 'About'])
+
+  await menu.getByRole('link', { name: 'Orders' }).click()
+  await expect(page).toHaveURL(/\/order$/)
+  await expect(menu).toBeHidden()
+
+  await page.getByRole('button', { name: 'Account menu for zainab ali' }).click()
+  await menu.getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login$/)
+  await page.goto('/order')
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Forder$/)
+})
+
+for (const path of ['/placeorder', '/order', '/cart']) {
+  test(`a guest opening ${path} logs in and comes back to it`, async ({ page }) => {
+    const account = await register(page)
+    await open(page, path)
+    await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`)
+    await logInWithForm(page, account)
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+  })
+}
+
+test('registration keeps the way back: signup → login note → the protected page', async ({ page }) => {
+  await open(page, '/login?redirectTo=%2Forder')
+  await page.getByRole('link', { name: 'Create New Account' }).click()
+  await expect(page).toHaveURL('/signup?redirectTo=%2Forder')
+  const account = newAccount('Hamza')
+  await page.getByLabel('Username').fill(account.name)
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/login\?registered=1&redirectTo=%2Forder$/)
+  await expect(page.getByRole('status').filter({ hasText: 'Account created. Please log in.' })).toBeVisible()
+  await logInWithForm(page, account)
+  await expect(page).toHaveURL(/\/order$/)
+})

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import type { Product } from '#contracts/catalog.ts'
+
+const PASSWORD = 'kurta-lover-2026'
+let seq = 0
+
+async function signIn(page: Page) {
+  const account = { name: 'Nida', email: `phone-${Date.now()}-${process.pid}-${++seq}@example.com`, password: PASSWORD }
+  expect((await page.request.post('/api/auth/registration', { data: account })).status()).toBe(201)
+  expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true)
+  return account
+}
+
+async function fillCart(page: Page) {
+  const list = ((await (await page.request.get('/api/product/list')).json()) as Product[]).filter((p) => p.sizes.length)
+  // The longest names are the hardest to fit.
+  const longest = [...list].sort((a, b) => b.name.length - a.name.length).slice(0, 2)
+  for (const p of longest) {
+    expect((await page.request.post('/api/cart/add', { data: { itemId: p._id, size: p.sizes.at(-1) } })).ok()).toBe(
+      true,
+    )
+  }
+  return longest
+}
+
+async function noSidewaysScroll(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }))
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([])
+}
+
+test('the bottom bar shows Home, Collection, Contact and Cart with the count; the cart fits a phone', async ({
+  page,
+}) => {
+  await signIn(page)
+  const [first] = await fillCart(page)
+  await page.goto('/cart')
+  const bar = page.getByRole('navigation', { name: 'Quick links' })
+  await expect(bar).toBeVisible()
+  for (const name of ['Home', 'Collection', 'Contact']) await expect(bar.getByRole('link', { name })).toBeVisible()
+  await expect(bar.getByRole('link', { name: /^Cart\s*,\s*2 items$/ })).toBeVisible()
+  // The desktop links give way to the bar.
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+
+  await expect(page.getByRole('spinbutton', { name: new RegExp(`^Quantity for ${first!.name}`) })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Proceed To CheckOut' })).toBeVisible()
+  await noSidewaysScroll(page)
+  await expectNoSeriousViolations(page)
+})
+
+test('checkout and My Orders fit a phone', async ({ page }) => {
+  await signIn(page)
+  await fillCart(page)
+  await page.goto('/placeorder')
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main')
+    return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
+  })
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page.getByText('First name is required')).toBeVisible()
+  await noSidewaysScroll(page)
+
+  const address = {
+    'First name': 'Nida',
+    'Last name': 'Hussain',
+    Street: 'Flat 3, Gulshan-e-Iqbal Block 13',
+    City: 'Karachi',
+    State: 'Sindh',
+    'Pin code': '75300',
+    Phone: '03211234567',
+  }
+  for (const [label, value] of Object.entries(address)) await page.getByLabel(label, { exact: true }).fill(value)
+  await page.getByRole('button', { name: 'Place Order' }).click()
+  await expect(page).toHaveURL('/order')
+  await expect(page.getByRole('button', { name: 'Track Order' })).toHaveCount(2)
+  await noSidewaysScroll(page)
+})
+
+for (const path of ['/login', '/signup']) {
+  test(`${path} fits a phone, without the bottom bar`, async ({ page }) => {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Quick links' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Kapra home' })).toBeVisible()
+    await noSidewaysScroll(page)
+    await expectNoSeriousViolations(page)
+  })
+}
