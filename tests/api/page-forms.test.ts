@@ -27,7 +27,8 @@ describe('page form posts', () => {
   })
 
   it('refuses a form posted from another site', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]
+    for (const headers of foreign) {
       const res = await form(headers)
       expect(res.status).toBe(403)
       expect(await res.json()).toEqual({ message: 'Cross-site requests are not allowed' })

@@ -15,7 +15,12 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
   const input = useRef<HTMLInputElement>(null)
   const wasOpen = useRef(open)
 
-  useEffect(() => setText(urlQuery), [urlQuery])
+  // The URL wins when it changes (back/forward, a shared link, a cleared filter).
+  const [shownQuery, setShownQuery] = useState(urlQuery)
+  if (shownQuery !== urlQuery) {
+    setShownQuery(urlQuery)
+    setText(urlQuery)
+  }
 
   useEffect(() => {
     if (open && !wasOpen.current) input.current?.focus()

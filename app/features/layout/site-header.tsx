@@ -113,7 +113,12 @@ function UserMenu({ user }: { user: User | null }) {
   const ref = useRef<HTMLDivElement>(null)
   const location = useLocation()
 
-  useEffect(() => setOpen(false), [location.pathname])
+  // A choice that navigates closes the menu (spec: it closes after Login, Orders or About).
+  const [menuPath, setMenuPath] = useState(location.pathname)
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname)
+    setOpen(false)
+  }
   useEffect(() => {
     if (!open) return
     const onDown = (e: MouseEvent) => {
