@@ -1,18 +1,48 @@
-import { data } from 'react-router'
+import { data, redirect } from 'react-router'
 import type { Route } from './+types/subscribe'
 import { subscribeSchema } from '#contracts/newsletter.ts'
-import { appContext } from '#app/lib/app-context.ts'
+import { appContext, type AppLoadContext } from '#app/lib/app-context.ts'
+import {
+  newsletterCode,
+  SUBSCRIBE_FAILED,
+  SUBSCRIBE_INVALID,
+  SUBSCRIBE_THANKS,
+  type SubscribeResult,
+} from '#app/features/home/newsletter.ts'
 
-/** The newsletter form's action (DECISIONS 21): stores the address once and thanks. */
+/** The newsletter form's action (DECISIONS 21): stores the address once and thanks, every time. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
-  const parsed = subscribeSchema.safeParse({ email: form.get('email') })
-  if (!parsed.success) {
-    return data(
-      { ok: false as const, message: parsed.error.issues[0]?.message ?? 'Enter a valid email address' },
-      { status: 400 },
-    )
+  const { result, status } = await subscribe(request, context.get(appContext).services)
+  // The form's fetcher asks for /subscribe.data. A plain form post (no JavaScript yet,
+  // or none at all) asks for /subscribe and needs a page: send it home with the outcome.
+  if (!new URL(request.url).pathname.endsWith('.data')) {
+    return redirect(`/?newsletter=${newsletterCode(result)}#newsletter`, 303)
   }
-  await context.get(appContext).services.newsletter.subscribe(parsed.data.email)
-  return { ok: true as const, message: 'Thank you for subscribing!' }
+  return data(result, { status })
+}
+
+/** Someone opening /subscribe directly: the form lives on the home page. */
+export function loader() {
+  return redirect('/#newsletter')
+}
+
+async function subscribe(
+  request: Request,
+  services: AppLoadContext['services'],
+): Promise<{ result: SubscribeResult; status: number }> {
+  const form = await request.formData()
+  const parsed = subscribeSchema.safeParse({ email: form.get('email') ?? '' })
+  if (!parsed.success) {
+    return { result: { ok: false, message: parsed.error.issues[0]?.message ?? SUBSCRIBE_INVALID }, status: 400 }
+  }
+  try {
+    await services.newsletter.subscribe(parsed.data.email)
+  } catch (err) {
+    if (err instanceof Error && 'status' in err && typeof err.status === 'number' && err.status < 500) {
+      return { result: { ok: false, message: err.message }, status: err.status }
+    }
+    services.logger.error('newsletter subscribe failed', { error: err instanceof Error ? err.message : String(err) })
+    return { result: { ok: false, message: SUBSCRIBE_FAILED }, status: 500 }
+  }
+  return { result: { ok: true, message: SUBSCRIBE_THANKS }, status: 200 }
 }
