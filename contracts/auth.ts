@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#contracts/zod.ts'
 import { emailField, requiredText } from '#contracts/fields.ts'
 import { isCommonPassword } from '#contracts/common-passwords.ts'
 

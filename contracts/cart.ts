@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#contracts/zod.ts'
 
 export const MAX_LINE_QUANTITY = 100
 

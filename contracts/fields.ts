@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#contracts/zod.ts'
 
 /** Required trimmed text; the messages name the field, as the API's 400s must. */
 export function requiredText(label: string, max = 200) {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#contracts/zod.ts'
 import { emailField } from '#contracts/fields.ts'
 
 export const subscribeSchema = z.object({ email: emailField })

@@ -54,6 +54,7 @@ try {
       TBT: audits['total-blocking-time']?.displayValue ?? '',
       KiB: Math.round(Number(audits['total-byte-weight']?.numericValue ?? 0) / 1024),
     })
+    if (process.env.LH_DETAILS) printDetails(p, audits)
     const failing = Object.values(audits).filter(
       (a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary',
     )
@@ -67,3 +68,33 @@ console.table(rows)
 const out = path.resolve(import.meta.dirname, '..', 'bench-results')
 fs.mkdirSync(out, { recursive: true })
 fs.writeFileSync(path.join(out, 'lighthouse.json'), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2))
+
+/** LH_DETAILS=1: what the LCP element is, its phases, and the heaviest requests. */
+function printDetails(page: string, audits: Record<string, { details?: unknown; displayValue?: string }>) {
+  const find = (id: string) => JSON.stringify(audits[id]?.details ?? null)
+  console.log(`\n${page}`)
+  console.log('  LCP element:', find('largest-contentful-paint-element').slice(0, 900))
+  console.log('  inspector issues:', find('inspector-issues').slice(0, 600))
+  console.log('  LCP breakdown:', find('lcp-breakdown-insight').slice(0, 600))
+  const requests =
+    (
+      audits['network-requests']?.details as
+        | {
+            items?: {
+              url: string
+              transferSize?: number
+              priority?: string
+              networkRequestTime?: number
+              networkEndTime?: number
+            }[]
+          }
+        | undefined
+    )?.items ?? []
+  for (const r of [...requests]
+    .sort((a, b) => (a.networkRequestTime ?? 0) - (b.networkRequestTime ?? 0))
+    .slice(0, 25)) {
+    console.log(
+      `  ${String(Math.round(r.networkRequestTime ?? 0)).padStart(6)}-${String(Math.round(r.networkEndTime ?? 0)).padEnd(6)} ms ${String(Math.round((r.transferSize ?? 0) / 1024)).padStart(4)} KiB ${r.priority ?? ''} ${r.url.replace(/^https?:\/\/[^/]+/, '')}`,
+    )
+  }
+}

@@ -105,7 +105,7 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
               <ProductGrid columns="grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {products.map((product, i) => (
                   <li key={product._id}>
-                    <ProductCard product={product} priority={i < 4} />
+                    <ProductCard product={product} priority={i < 2} />
                   </li>
                 ))}
               </ProductGrid>

@@ -63,3 +63,24 @@ export function useHydrated(): boolean {
     () => false,
   )
 }
+
+/**
+ * True once the page has loaded and a moment has passed: heavy extras (the hero's
+ * videos, the next poster) wait for it, so they never compete with the first paint.
+ */
+export function usePageSettled(delayMs = 1000): boolean {
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const go = () => {
+      timer = setTimeout(() => setSettled(true), delayMs)
+    }
+    if (document.readyState === 'complete') go()
+    else window.addEventListener('load', go, { once: true })
+    return () => {
+      window.removeEventListener('load', go)
+      if (timer) clearTimeout(timer)
+    }
+  }, [delayMs])
+  return settled
+}

@@ -67,6 +67,8 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
           <input
             ref={input}
             type="search"
+            name="q"
+            id="site-search-input"
             value={text}
             onChange={(e) => apply(e.target.value)}
             onKeyDown={(e) => {
