@@ -5,6 +5,11 @@ import { findChromium } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = path.join(os.tmpdir(), `kapra-e2e-${port}`)
+// A second store with Google sign-in on (tests/e2e/google.spec.ts): the spec serves the
+// key set on googleKeysPort and stands in for Google's script, so nothing leaves the machine.
+const googlePort = port + 10
+const googleDataDir = path.join(os.tmpdir(), `kapra-e2e-${googlePort}`)
+const googleKeysPort = port + 11
 const chromium = findChromium()
 
 // Drives the system Chromium; no browser is ever downloaded (README).
@@ -38,22 +43,42 @@ export default defineConfig({
     },
     { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, testMatch: /phone\.spec/ },
   ],
-  webServer: {
-    // A fresh database each run: the built store, as `npm start` serves it.
-    command: `rm -rf ${dataDir} && node server/main.ts`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // E2E_DEV=1 runs Vite's dev server instead of the build (parallel work, no build step).
-      NODE_ENV: process.env.E2E_DEV ? 'development' : 'production',
-      LOG_LEVEL: 'warn',
-      // Journeys register many accounts from one address.
-      REGISTRATION_LIMIT_PER_IP: '1000',
-      LOGIN_LIMIT_PER_IP: '1000',
+  webServer: [
+    {
+      // A fresh database each run: the built store, as `npm start` serves it.
+      command: `rm -rf ${dataDir} && node server/main.ts`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        // E2E_DEV=1 runs Vite's dev server instead of the build (parallel work, no build step).
+        NODE_ENV: process.env.E2E_DEV ? 'development' : 'production',
+        LOG_LEVEL: 'warn',
+        // Journeys register many accounts from one address.
+        REGISTRATION_LIMIT_PER_IP: '1000',
+        LOGIN_LIMIT_PER_IP: '1000',
+      },
     },
-  },
+    {
+      // The same store with Google sign-in configured; tokens are checked against the spec's key set.
+      command: `rm -rf ${googleDataDir} && node server/main.ts`,
+      url: `http://127.0.0.1:${googlePort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(googlePort),
+        HOST: '127.0.0.1',
+        DATA_DIR: googleDataDir,
+        NODE_ENV: process.env.E2E_DEV ? 'development' : 'production',
+        LOG_LEVEL: 'warn',
+        REGISTRATION_LIMIT_PER_IP: '1000',
+        LOGIN_LIMIT_PER_IP: '1000',
+        GOOGLE_CLIENT_ID: 'kapra-e2e.apps.googleusercontent.com',
+        GOOGLE_JWKS_URL: `http://127.0.0.1:${googleKeysPort}/certs`,
+      },
+    },
+  ],
 })

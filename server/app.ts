@@ -54,26 +54,13 @@ export function createApp(options: AppOptions) {
     })
   })
 
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        mediaSrc: ["'self'"],
-        fontSrc: ["'self'"],
-        connectSrc: options.development ? ["'self'", 'ws:'] : ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      xFrameOptions: 'DENY',
-      referrerPolicy: 'strict-origin-when-cross-origin',
-      strictTransportSecurity: config.cookieSecure === 'always' ? 'max-age=31536000; includeSubDomains' : false,
-    }),
-  )
+  // The strict policy for every page; Login and Registration add exactly what Google's
+  // sign-in button needs, and only when Google sign-in is configured (DECISIONS 7).
+  const strictHeaders = pageSecurityHeaders(options.development === true, config.cookieSecure === 'always', false)
+  const googleHeaders = config.google.clientId
+    ? pageSecurityHeaders(options.development === true, config.cookieSecure === 'always', true)
+    : strictHeaders
+  app.use((c, next) => (isGoogleSignInPage(c.req.path) ? googleHeaders : strictHeaders)(c, next))
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -156,6 +143,50 @@ export function createApp(options: AppOptions) {
   }
 
   return app
+}
+
+/**
+ * What Google Identity Services needs for its button (Google's documented policy):
+ * the script, its iframe and requests under /gsi/, and its stylesheet.
+ */
+const GOOGLE_GSI = {
+  script: 'https://accounts.google.com/gsi/client',
+  frame: 'https://accounts.google.com/gsi/',
+  connect: 'https://accounts.google.com/gsi/',
+  style: 'https://accounts.google.com/gsi/style',
+}
+
+/** The pages that show Google's button (app/routes/login.tsx, signup.tsx); matched as React Router does. */
+const GOOGLE_SIGN_IN_PAGES = new Set(['/login', '/signup'])
+
+function isGoogleSignInPage(path: string): boolean {
+  return GOOGLE_SIGN_IN_PAGES.has(path.toLowerCase().replace(/\/+$/, ''))
+}
+
+function pageSecurityHeaders(development: boolean, hsts: boolean, google: boolean) {
+  const allow = (...sources: string[]) => (google ? sources : [])
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: [...(development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE]), ...allow(GOOGLE_GSI.script)],
+      styleSrc: ["'self'", "'unsafe-inline'", ...allow(GOOGLE_GSI.style)],
+      imgSrc: ["'self'", 'data:'],
+      mediaSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      connectSrc: [...(development ? ["'self'", 'ws:'] : ["'self'"]), ...allow(GOOGLE_GSI.connect)],
+      ...(google ? { frameSrc: ["'self'", GOOGLE_GSI.frame] } : {}),
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    // Google's button may open its sign-in popup (browsers without FedCM); the popup
+    // reports back to this window, which 'same-origin' would cut off.
+    crossOriginOpenerPolicy: google ? 'same-origin-allow-popups' : true,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: hsts ? 'max-age=31536000; includeSubDomains' : false,
+  })
 }
 
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {

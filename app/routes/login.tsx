@@ -10,6 +10,7 @@ import { safeRedirect } from '#app/lib/redirects.ts'
 import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
 import { showcase } from '#app/features/account/showcase.server.ts'
 import { GoogleButton } from '#app/features/account/google-button.tsx'
+import { loadAsDocumentForGoogle } from '#app/features/account/google-identity.ts'
 import { PasswordField, TextField } from '#app/features/account/text-field.tsx'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -25,8 +26,19 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext)
   if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
-  return { showcase: await showcase(services.catalog) }
+  return { showcase: await showcase(services.catalog), googleSignIn: services.config.google.clientId !== undefined }
 }
+
+/**
+ * Google's script is allowed by this page's own Content-Security-Policy only: reached
+ * from another page, the page loads as a new document when Google sign-in is on.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const results = await next()
+    await loadAsDocumentForGoogle(request, results)
+  },
+]
 
 // Failures re-render the form with their message (answered 200, as a page with a
 // message is, so the browser logs no failed request).
@@ -64,6 +76,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const [googleMessage, setGoogleMessage] = useState<string | null>(null)
   const redirectTo = params.get('redirectTo') ?? ''
   const registered = params.get('registered') === '1'
   const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/login') === true
@@ -71,6 +84,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const signupHref = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : '/signup'
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
+    setGoogleMessage(null)
     const parsed = loginSchema.safeParse(formValues(new FormData(event.currentTarget), ['email', 'password']))
     if (parsed.success) {
       setClientErrors(null)
@@ -99,7 +113,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Account created. Please log in.
         </div>
       )}
-      <FormAlert message={clientErrors ? undefined : actionData?.message} />
+      <FormAlert message={googleMessage ?? (clientErrors ? undefined : actionData?.message)} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
@@ -124,7 +138,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </button>
       </Form>
       <OrDivider />
-      <GoogleButton label="Login with Google" />
+      <GoogleButton label="Login with Google" onMessage={setGoogleMessage} />
       <p className="mt-8 text-center text-sm text-muted">
         New to Kapra?{' '}
         <Link to={signupHref} className="font-semibold text-accent underline-offset-4 hover:underline">

@@ -9,6 +9,7 @@ import { safeRedirect } from '#app/lib/redirects.ts'
 import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
 import { showcase } from '#app/features/account/showcase.server.ts'
 import { GoogleButton } from '#app/features/account/google-button.tsx'
+import { loadAsDocumentForGoogle } from '#app/features/account/google-identity.ts'
 import { PasswordField, TextField } from '#app/features/account/text-field.tsx'
 
 const FIELDS = ['name', 'email', 'password'] as const
@@ -25,8 +26,19 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { user, services } = context.get(appContext)
   if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
-  return { showcase: await showcase(services.catalog) }
+  return { showcase: await showcase(services.catalog), googleSignIn: services.config.google.clientId !== undefined }
 }
+
+/**
+ * Google's script is allowed by this page's own Content-Security-Policy only: reached
+ * from another page, the page loads as a new document when Google sign-in is on.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    const results = await next()
+    await loadAsDocumentForGoogle(request, results)
+  },
+]
 
 // Failures re-render the form with their messages (answered 200, like the login form).
 interface SignupResult {
@@ -66,12 +78,14 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const [googleMessage, setGoogleMessage] = useState<string | null>(null)
   const redirectTo = params.get('redirectTo') ?? ''
   const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/signup') === true
   const errors = usernameWording(clientErrors ?? actionData?.fieldErrors ?? {})
   const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
+    setGoogleMessage(null)
     const parsed = registrationSchema.safeParse(formValues(new FormData(event.currentTarget), FIELDS))
     if (parsed.success) {
       setClientErrors(null)
@@ -91,7 +105,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
       title="Registration"
       intro="Create an account to keep your cart, check out with cash on delivery and track your orders."
     >
-      <FormAlert message={clientErrors ? undefined : actionData?.message} />
+      <FormAlert message={googleMessage ?? (clientErrors ? undefined : actionData?.message)} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
@@ -127,7 +141,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
         </button>
       </Form>
       <OrDivider />
-      <GoogleButton label="Registration with Google" />
+      <GoogleButton label="Registration with Google" onMessage={setGoogleMessage} />
       <p className="mt-8 text-center text-sm text-muted">
         Already have an account?{' '}
         <Link to={loginHref} className="font-semibold text-accent underline-offset-4 hover:underline">

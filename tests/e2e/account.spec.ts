@@ -156,6 +156,8 @@ test('user menu: Login, Orders, About signed out; Logout, Orders, About and the 
   await expect(menu.getByRole('link')).toHaveText(['Login', 'Orders', 'About'])
   await menu.getByRole('link', { name: 'Login' }).click()
   await expect(page).toHaveURL(/\/login$/)
+  // The URL changes before the page does: wait for the form (the home page has an Email field too).
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible()
 
   const account = await register(page, newAccount('zainab ali'))
   await logInWithForm(page, account)

@@ -1,5 +1,15 @@
-import { useId } from 'react'
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { LoaderCircle } from 'lucide-react'
+import { api } from '#app/lib/api.ts'
+import { safeRedirect } from '#app/lib/redirects.ts'
 import { useRootData } from '#app/lib/root-data.ts'
+import {
+  initializeGoogleIdentity,
+  loadGoogleIdentity,
+  receiveGoogleCredentials,
+  type CredentialResponse,
+} from '#app/features/account/google-identity.ts'
 
 /** Google's four-colour 'G'. */
 function GoogleMark() {
@@ -25,20 +35,144 @@ function GoogleMark() {
   )
 }
 
+type Label = 'Login with Google' | 'Registration with Google'
+
+const FAILED = 'Google sign-in failed. Please try again.'
+const NOT_CONFIGURED = 'Google sign-in is not available right now.'
+const COULD_NOT_LOAD = 'Google sign-in could not load. Use your email and password instead.'
+/** Google's button is at most 400 px wide. */
+const MAX_WIDTH = 400
+
 /**
- * 'Login with Google' / 'Registration with Google'. Google sign-in is wired by its
- * own issue (DECISIONS 7); until then the button says plainly that it is unavailable,
- * whether or not a client id is configured, instead of failing silently.
+ * 'Login with Google' / 'Registration with Google' (DECISIONS 7). With a client id,
+ * Google's own button (Google Identity Services); its ID token is posted to
+ * /api/auth/googlelogin, which verifies it and opens the session. Without one, a
+ * visibly disabled button that says why, and no script from Google.
+ *
+ * `onMessage` shows the server's answer in the page's alert (null clears it).
  */
-export function GoogleButton({ label }: { label: 'Login with Google' | 'Registration with Google' }) {
+export function GoogleButton({ label, onMessage }: { label: Label; onMessage: (message: string | null) => void }) {
   const { googleClientId } = useRootData()
   const noteId = useId()
-  if (googleClientId === null) return <Unavailable label={label} noteId={noteId} />
-  // A client id is configured, but the sign-in flow itself arrives with the Google issue.
-  return <Unavailable label={label} noteId={noteId} />
+  if (googleClientId === null) return <Unavailable label={label} noteId={noteId} note={NOT_CONFIGURED} />
+  return <GoogleSignIn clientId={googleClientId} label={label} noteId={noteId} onMessage={onMessage} />
 }
 
-function Unavailable({ label, noteId }: { label: string; noteId: string }) {
+function GoogleSignIn({
+  clientId,
+  label,
+  noteId,
+  onMessage,
+}: {
+  clientId: string
+  label: Label
+  noteId: string
+  onMessage: (message: string | null) => void
+}) {
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const [width, setWidth] = useState<number | null>(null)
+  const [signingIn, setSigningIn] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  const slot = useRef<HTMLDivElement>(null)
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const text = label === 'Registration with Google' ? 'signup_with' : 'signin_with'
+
+  useEffect(() => {
+    let current = true
+    loadGoogleIdentity().then(
+      (id) => {
+        if (!current) return
+        initializeGoogleIdentity(id, clientId)
+        setStatus('ready')
+      },
+      () => {
+        if (current) setStatus('failed')
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [clientId])
+
+  // Google draws its button at a fixed width: as wide as the form, up to its maximum.
+  useEffect(() => {
+    const element = box.current
+    if (!element) return
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.min(MAX_WIDTH, Math.floor(entry.contentRect.width)))
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+
+  useEffect(() => {
+    const id = window.google?.accounts?.id
+    const parent = slot.current
+    if (status !== 'ready' || !id || !parent || !width) return
+    parent.replaceChildren()
+    id.renderButton(parent, { type: 'standard', theme: 'outline', size: 'large', text, shape: 'pill', width })
+  }, [status, width, text])
+
+  const signIn = useEffectEvent(async ({ credential }: CredentialResponse) => {
+    if (signingIn) return
+    setSigningIn(true)
+    onMessage(null)
+    try {
+      await api('/api/auth/googlelogin', { credential })
+    } catch (err) {
+      setSigningIn(false)
+      onMessage(err instanceof Error && err.message ? err.message : FAILED)
+      return
+    }
+    // Spec section 4: the app reloads the current user (every loader runs again, the
+    // root's too; the cart merges the guest's bag) and goes home, or back where the
+    // shopper was sent from.
+    await navigate(safeRedirect(params.get('redirectTo')), { replace: true, defaultShouldRevalidate: true })
+  })
+  useEffect(() => receiveGoogleCredentials((response) => void signIn(response)), [])
+
+  if (status === 'failed') return <Unavailable label={label} noteId={noteId} note={COULD_NOT_LOAD} live />
+
+  return (
+    <div ref={box} className="relative flex h-11 items-center justify-center">
+      <div ref={slot} className={status === 'ready' ? 'flex justify-center' : 'hidden'} />
+      {status === 'loading' && <Placeholder />}
+      {signingIn && (
+        <div
+          role="status"
+          className="absolute inset-0 flex items-center justify-center gap-2 rounded-full bg-paper/90 text-sm font-medium text-ink"
+        >
+          <LoaderCircle aria-hidden className="size-4 animate-spin" />
+          Signing you in…
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Holds the place of Google's button while its script loads: same size, no shift. */
+function Placeholder() {
+  return (
+    <div className="flex h-10 w-full max-w-[400px] items-center justify-center gap-3 rounded-full border border-line bg-white">
+      <GoogleMark />
+      <span aria-hidden className="h-2.5 w-36 animate-pulse rounded-full bg-sand" />
+      <span className="sr-only">Loading Google sign-in…</span>
+    </div>
+  )
+}
+
+function Unavailable({
+  label,
+  noteId,
+  note,
+  live = false,
+}: {
+  label: string
+  noteId: string
+  note: string
+  live?: boolean
+}) {
   return (
     <div>
       <button
@@ -50,8 +184,8 @@ function Unavailable({ label, noteId }: { label: string; noteId: string }) {
         <GoogleMark />
         {label}
       </button>
-      <p id={noteId} className="mt-2 text-center text-xs text-muted">
-        Google sign-in is not available right now.
+      <p id={noteId} role={live ? 'status' : undefined} className="mt-2 text-center text-xs text-muted">
+        {note}
       </p>
     </div>
   )
