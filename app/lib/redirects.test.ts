@@ -8,7 +8,16 @@ describe('safeRedirect', () => {
   })
 
   it('refuses other sites and login loops', () => {
-    for (const to of ['https://evil.example', '//evil.example', '/\\evil.example', 'cart', '/login', '/signup?x=1', null, undefined]) {
+    for (const to of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'cart',
+      '/login',
+      '/signup?x=1',
+      null,
+      undefined,
+    ]) {
       expect(safeRedirect(to)).toBe('/')
     }
   })

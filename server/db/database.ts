@@ -50,7 +50,12 @@ export function connect(options: DatabaseOptions): Connection {
     // An idle client losing its connection must not crash the process.
     pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'pg pool error', err: err.message })))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { db, dialect: 'postgres', ...(options.pgSchema ? { schema: options.pgSchema } : {}), close: () => db.destroy() }
+    return {
+      db,
+      dialect: 'postgres',
+      ...(options.pgSchema ? { schema: options.pgSchema } : {}),
+      close: () => db.destroy(),
+    }
   }
   let file = ':memory:'
   if (!options.sqliteMemory) {
