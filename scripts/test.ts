@@ -30,6 +30,7 @@ function count(file: string, read: (report: never) => { passed: number; failed: 
 
 if (run('route types', bin('react-router'), ['typegen'])) run('typecheck', bin('tsc'), [])
 run('lint', bin('eslint'), ['.'])
+run('formatting', bin('prettier'), ['--check', '--log-level', 'warn', '.'])
 
 const vitestReport = path.join(reports, 'vitest.json')
 if (!process.env.TEST_DATABASE_URL)
