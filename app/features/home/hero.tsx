@@ -8,7 +8,7 @@ import {
   heroSlots,
   type HeroSlot,
 } from '#app/features/home/hero-slots.ts'
-import { useHydrated, usePageSettled, usePrefersReducedMotion, useRotation } from '#app/features/home/use-rotation.ts'
+import { useHydrated, usePageLoaded, usePrefersReducedMotion, useRotation } from '#app/features/home/use-rotation.ts'
 
 /**
  * The home page's rotating hero (spec: Home; DECISIONS 23; WCAG 2.2.2).
@@ -21,7 +21,7 @@ import { useHydrated, usePageSettled, usePrefersReducedMotion, useRotation } fro
  */
 export function Hero({ slots = heroSlots }: { slots?: readonly HeroSlot[] }) {
   const hydrated = useHydrated()
-  const settled = usePageSettled()
+  const loaded = usePageLoaded()
   const reducedMotion = usePrefersReducedMotion()
   // null: the shopper has not chosen, so follow their motion setting.
   const [choice, setChoice] = useState<'playing' | 'paused' | null>(null)
@@ -32,7 +32,7 @@ export function Hero({ slots = heroSlots }: { slots?: readonly HeroSlot[] }) {
   const rotating = hydrated && playing && (!focusInside || choice === 'playing')
   const { index, seen, goTo } = useRotation(slots.length, !rotating)
   const next = (index + 1) % slots.length
-  const videos = settled && (!reducedMotion || choice !== null)
+  const videos = loaded && (!reducedMotion || choice !== null)
 
   return (
     <section
@@ -54,7 +54,7 @@ export function Hero({ slots = heroSlots }: { slots?: readonly HeroSlot[] }) {
             active={i === index}
             // The first poster is server-rendered; the next slot's poster is fetched
             // ahead so a change never shows an empty box.
-            showPoster={i === 0 || (settled && (seen.has(i) || i === next))}
+            showPoster={i === 0 || (loaded && (seen.has(i) || i === next))}
             showVideo={videos && seen.has(i)}
             play={playing && i === index}
           />

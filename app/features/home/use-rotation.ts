@@ -65,22 +65,17 @@ export function useHydrated(): boolean {
 }
 
 /**
- * True once the page has loaded and a moment has passed: heavy extras (the hero's
- * videos, the next poster) wait for it, so they never compete with the first paint.
+ * True once the page has loaded (the load event: every resource of the first paint is
+ * in): heavy extras such as the hero's videos wait for it, so they never compete with
+ * the largest image on a slow phone.
  */
-export function usePageSettled(delayMs = 1000): boolean {
-  const [settled, setSettled] = useState(false)
+export function usePageLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false)
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const go = () => {
-      timer = setTimeout(() => setSettled(true), delayMs)
-    }
-    if (document.readyState === 'complete') go()
-    else window.addEventListener('load', go, { once: true })
-    return () => {
-      window.removeEventListener('load', go)
-      if (timer) clearTimeout(timer)
-    }
-  }, [delayMs])
-  return settled
+    const done = () => setLoaded(true)
+    if (document.readyState === 'complete') done()
+    else window.addEventListener('load', done, { once: true })
+    return () => window.removeEventListener('load', done)
+  }, [])
+  return loaded
 }
