@@ -37,6 +37,11 @@ export function pageMeta({
   return tags
 }
 
+/** A shopper's own page (cart, checkout, orders): titled, but nothing for search engines. */
+export function privatePageMeta(page: Pick<PageMeta, 'title' | 'description' | 'origin'>): MetaDescriptor[] {
+  return [...pageMeta(page), { name: 'robots', content: 'noindex' }]
+}
+
 /** The root loader's origin, for meta functions. */
 export function rootOrigin(matches: readonly ({ id: string; loaderData?: unknown } | undefined)[]): string {
   const root = matches.find((m) => m?.id === 'root')?.loaderData as { origin?: string } | undefined

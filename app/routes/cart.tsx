@@ -3,7 +3,7 @@ import { ArrowRight, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/cart'
 import { appContext } from '#app/lib/app-context.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
-import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useCart } from '#app/features/cart/cart-context.tsx'
 import { CartLine } from '#app/features/cart/cart-line.tsx'
 import { CartTotals } from '#app/features/cart/cart-totals.tsx'
@@ -11,15 +11,11 @@ import { cartView } from '#app/features/cart/cart-view.ts'
 import { productsInCart } from '#app/features/cart/cart-products.server.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
-  // A shopper's own page: nothing for search engines.
-  return [
-    ...pageMeta({
-      title: 'Your Cart | Kapra',
-      description: 'Review the items in your Kapra cart and proceed to checkout.',
-      origin: rootOrigin(matches),
-    }),
-    { name: 'robots', content: 'noindex' },
-  ]
+  return privatePageMeta({
+    title: 'Your Cart | Kapra',
+    description: 'Review the items in your Kapra cart and proceed to checkout.',
+    origin: rootOrigin(matches),
+  })
 }
 
 /** Signed-in only (spec section 2); the products of the server cart, for the first render. */

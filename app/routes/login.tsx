@@ -8,9 +8,9 @@ import { expectedFailure, fieldErrorsOf, formValues, type FieldErrors } from '#a
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { safeRedirect } from '#app/lib/redirects.ts'
 import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
-import { showcase } from '#app/features/account/showcase.server.ts'
+import { authPageData } from '#app/features/account/auth-page.server.ts'
 import { GoogleButton } from '#app/features/account/google-button.tsx'
-import { loadAsDocumentForGoogle } from '#app/features/account/google-identity.ts'
+import { googleDocumentMiddleware } from '#app/features/account/google-identity.ts'
 import { PasswordField, TextField } from '#app/features/account/text-field.tsx'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -22,23 +22,11 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-/** Spec section 2: a signed-in visitor goes back where they came from, or home. */
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { user, services } = context.get(appContext)
-  if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
-  return { showcase: await showcase(services.catalog), googleSignIn: services.config.google.clientId !== undefined }
+export function loader({ context, url }: Route.LoaderArgs) {
+  return authPageData(context, url)
 }
 
-/**
- * Google's script is allowed by this page's own Content-Security-Policy only: reached
- * from another page, the page loads as a new document when Google sign-in is on.
- */
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async ({ request }, next) => {
-    const results = await next()
-    await loadAsDocumentForGoogle(request, results)
-  },
-]
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [googleDocumentMiddleware]
 
 // Failures re-render the form with their message (answered 200, as a page with a
 // message is, so the browser logs no failed request).

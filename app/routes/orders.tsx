@@ -4,20 +4,16 @@ import { PackageOpen } from 'lucide-react'
 import type { Route } from './+types/orders'
 import { appContext } from '#app/lib/app-context.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
-import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { flattenOrders } from '#app/features/checkout/my-orders.ts'
 import { OrderedItemRow } from '#app/features/checkout/ordered-item.tsx'
 
 export function meta({ matches }: Route.MetaArgs) {
-  // A shopper's own page: nothing for search engines.
-  return [
-    ...pageMeta({
-      title: 'My Orders | Kapra',
-      description: 'Your Kapra orders, their status and delivery.',
-      origin: rootOrigin(matches),
-    }),
-    { name: 'robots', content: 'noindex' },
-  ]
+  return privatePageMeta({
+    title: 'My Orders | Kapra',
+    description: 'Your Kapra orders, their status and delivery.',
+    origin: rootOrigin(matches),
+  })
 }
 
 /** Signed-in only; runs on opening the page and on 'Track Order' (spec section 7). */

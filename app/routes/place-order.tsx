@@ -6,7 +6,7 @@ import { addressSchema, placeOrderSchema } from '#contracts/orders.ts'
 import { appContext } from '#app/lib/app-context.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { expectedFailure, fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
-import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { TextField } from '#app/features/account/text-field.tsx'
 import { useCart } from '#app/features/cart/cart-context.tsx'
 import { CartTotals } from '#app/features/cart/cart-totals.tsx'
@@ -18,15 +18,11 @@ import { addressFieldNames, addressFields } from '#app/features/checkout/address
 import { orderItems } from '#app/features/checkout/order-lines.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
-  // A shopper's own page: nothing for search engines.
-  return [
-    ...pageMeta({
-      title: 'Checkout | Kapra',
-      description: 'Enter your delivery details and place your cash on delivery order.',
-      origin: rootOrigin(matches),
-    }),
-    { name: 'robots', content: 'noindex' },
-  ]
+  return privatePageMeta({
+    title: 'Checkout | Kapra',
+    description: 'Enter your delivery details and place your cash on delivery order.',
+    origin: rootOrigin(matches),
+  })
 }
 
 export async function loader({ context, url }: Route.LoaderArgs) {

@@ -151,3 +151,15 @@ export async function loadAsDocumentForGoogle(request: Request, results: Record<
   window.location.assign(request.url)
   await new Promise<never>(() => {})
 }
+
+/**
+ * The client middleware of login and registration: Google's script is allowed by those
+ * pages' own Content-Security-Policy only, so reached from another page they load as
+ * a new document when Google sign-in is on.
+ */
+export async function googleDocumentMiddleware(
+  { request }: { request: Request },
+  next: () => Promise<Record<string, { result: unknown }>>,
+): Promise<void> {
+  await loadAsDocumentForGoogle(request, await next())
+}

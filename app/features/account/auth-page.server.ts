@@ -1,0 +1,22 @@
+import { redirect, type RouterContextProvider } from 'react-router'
+import type { Services } from '#server/services.ts'
+import type { Showcase } from '#app/features/account/auth-layout.tsx'
+import { appContext } from '#app/lib/app-context.ts'
+import { safeRedirect } from '#app/lib/redirects.ts'
+
+/** Three pieces for the brand panel of login and registration: best sellers first. */
+export async function showcase(catalog: Services['catalog']): Promise<Showcase> {
+  const products = await catalog.list()
+  const picks = [...products.filter((p) => p.bestSeller), ...products.filter((p) => !p.bestSeller)].slice(0, 3)
+  return picks.map(({ _id, image1 }) => ({ _id, image1 }))
+}
+
+/**
+ * The loader of login and registration. Spec section 2: a signed-in visitor goes back
+ * where they came from, or home.
+ */
+export async function authPageData(context: Readonly<RouterContextProvider>, url: URL) {
+  const { user, services } = context.get(appContext)
+  if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
+  return { showcase: await showcase(services.catalog), googleSignIn: services.config.google.clientId !== undefined }
+}
