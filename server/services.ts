@@ -9,18 +9,22 @@ import { createNewsletterService } from '#server/newsletter/service.ts'
 
 export type Services = ReturnType<typeof createServices>
 
-/** Wires the domains together once per process; routes and page loaders share them. */
-export function createServices(deps: { db: Db; dialect: Dialect; config: Config; logger: Logger }) {
-  const catalog = createCatalogService(deps.db)
+/**
+ * Wires the domains together once per process; routes and page loaders share them.
+ * `now` is the one clock of every domain (tests pass their own to let time pass).
+ */
+export function createServices(deps: { db: Db; dialect: Dialect; config: Config; logger: Logger; now?: () => number }) {
+  const now = deps.now ?? Date.now
+  const catalog = createCatalogService(deps.db, { now })
   return {
     config: deps.config,
     logger: deps.logger,
     db: deps.db,
     dialect: deps.dialect,
-    auth: createAuthService(deps.db, deps.config, { logger: deps.logger }),
+    auth: createAuthService(deps.db, deps.config, { logger: deps.logger, now }),
     catalog,
-    cart: createCartService(deps.db, catalog),
-    orders: createOrderService(deps.db, deps.dialect),
-    newsletter: createNewsletterService(deps.db),
+    cart: createCartService(deps.db, catalog, now),
+    orders: createOrderService(deps.db, deps.dialect, now),
+    newsletter: createNewsletterService(deps.db, now),
   }
 }

@@ -41,3 +41,31 @@ export function expectedFailure(err: unknown): ExpectedFailure | null {
     'headers' in err && err.headers && typeof err.headers === 'object' ? (err.headers as Record<string, string>) : {}
   return { status: err.status, message: err.message, fields, headers }
 }
+
+/** Moves focus to the first field, in form order, that has a message. */
+export function focusFirstError(
+  form: HTMLFormElement | null,
+  names: readonly string[],
+  errors: FieldErrors | null | undefined,
+): void {
+  const first = names.find((name) => errors?.[name])
+  if (first) form?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+}
+
+/**
+ * The browser's half of a form's validation, with the schema the server enforces too:
+ * on a failure it stops the submission, focuses the first bad field and returns the
+ * messages; null when the form may go.
+ */
+export function validateBeforeSubmit(
+  event: { currentTarget: HTMLFormElement; preventDefault(): void },
+  schema: z.ZodType,
+  names: readonly string[],
+): FieldErrors | null {
+  const parsed = schema.safeParse(formValues(new FormData(event.currentTarget), names))
+  if (parsed.success) return null
+  event.preventDefault()
+  const found = fieldErrorsOf(parsed.error)
+  focusFirstError(event.currentTarget, names, found)
+  return found
+}

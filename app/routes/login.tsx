@@ -4,7 +4,7 @@ import { CheckCircle2 } from 'lucide-react'
 import type { Route } from './+types/login'
 import { loginSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.ts'
-import { expectedFailure, fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
+import { expectedFailure, fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { safeRedirect } from '#app/lib/redirects.ts'
 import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
@@ -73,16 +73,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     setGoogleMessage(null)
-    const parsed = loginSchema.safeParse(formValues(new FormData(event.currentTarget), ['email', 'password']))
-    if (parsed.success) {
-      setClientErrors(null)
-      return
-    }
-    event.preventDefault()
-    const found = fieldErrorsOf(parsed.error)
-    setClientErrors(found)
-    const first = Object.keys(found)[0]
-    if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+    setClientErrors(validateBeforeSubmit(event, loginSchema, ['email', 'password']))
   }
 
   return (

@@ -5,7 +5,14 @@ import type { Route } from './+types/place-order'
 import { addressSchema, placeOrderSchema } from '#contracts/orders.ts'
 import { appContext } from '#app/lib/app-context.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
-import { expectedFailure, fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
+import {
+  expectedFailure,
+  fieldErrorsOf,
+  focusFirstError,
+  formValues,
+  validateBeforeSubmit,
+  type FieldErrors,
+} from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { TextField } from '#app/features/account/text-field.tsx'
 import { useCart } from '#app/features/cart/cart-context.tsx'
@@ -102,21 +109,11 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
 
   // Server-side field messages: take the shopper to the first one.
   useEffect(() => {
-    const first = addressFieldNames.find((name) => actionData?.fieldErrors?.[name])
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+    focusFirstError(formRef.current, addressFieldNames, actionData?.fieldErrors)
   }, [actionData])
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
-    const parsed = addressSchema.safeParse(formValues(new FormData(event.currentTarget), addressFieldNames))
-    if (parsed.success) {
-      setClientErrors(null)
-      return
-    }
-    event.preventDefault()
-    const found = fieldErrorsOf(parsed.error)
-    setClientErrors(found)
-    const first = addressFieldNames.find((name) => found[name])
-    if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+    setClientErrors(validateBeforeSubmit(event, addressSchema, addressFieldNames))
   }
 
   /** A field being corrected loses its message as soon as it is right. */

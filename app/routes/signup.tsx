@@ -3,7 +3,7 @@ import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-rout
 import type { Route } from './+types/signup'
 import { PASSWORD_MIN, registrationSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.ts'
-import { expectedFailure, fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
+import { expectedFailure, fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { safeRedirect } from '#app/lib/redirects.ts'
 import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
@@ -75,16 +75,7 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     setGoogleMessage(null)
-    const parsed = registrationSchema.safeParse(formValues(new FormData(event.currentTarget), FIELDS))
-    if (parsed.success) {
-      setClientErrors(null)
-      return
-    }
-    event.preventDefault()
-    const found = fieldErrorsOf(parsed.error)
-    setClientErrors(found)
-    const first = FIELDS.find((f) => found[f])
-    if (first) event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus()
+    setClientErrors(validateBeforeSubmit(event, registrationSchema, FIELDS))
   }
 
   return (

@@ -12,6 +12,7 @@ import {
   type JWTPayload,
 } from 'jose'
 import { createTestStore, databases, newAccount, type TestStore } from '#tests/api/harness.ts'
+import { googleClaims, nowSeconds, type GooglePerson } from '#tests/google-tokens.ts'
 
 // DECISIONS 7: a Google sign-in is accepted only from a token Google signed for this store.
 const CLIENT_ID = 'kapra-test.apps.googleusercontent.com'
@@ -70,25 +71,8 @@ function googlePerson(overrides: Partial<{ sub: string; email: string; name: str
   }
 }
 
-const nowSeconds = () => Math.floor(Date.now() / 1000)
-
-/** The claims Google puts in an ID token for `person`; `undefined` removes a claim. */
-function claimsFor(person: { sub: string; email: string; name: string }, overrides: JWTPayload = {}): JWTPayload {
-  const now = nowSeconds()
-  const claims: JWTPayload = {
-    iss: 'https://accounts.google.com',
-    azp: CLIENT_ID,
-    aud: CLIENT_ID,
-    sub: person.sub,
-    email: person.email,
-    email_verified: true,
-    name: person.name,
-    iat: now,
-    exp: now + 3600,
-    ...overrides,
-  }
-  for (const [claim, value] of Object.entries(claims)) if (value === undefined) delete claims[claim]
-  return claims
+function claimsFor(person: GooglePerson, overrides: JWTPayload = {}): JWTPayload {
+  return googleClaims(person, CLIENT_ID, overrides)
 }
 
 function sign(

@@ -4,7 +4,6 @@ import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
 import { createLogger } from '#server/http/logger.ts'
 import { createServices, type Services } from '#server/services.ts'
-import { createAuthService } from '#server/auth/service.ts'
 import { seedCatalog } from '#server/catalog/seed.ts'
 import { createApp } from '#server/app.ts'
 import type { DemoProduct } from '#server/catalog/demo-catalog-types.ts'
@@ -89,10 +88,8 @@ export async function createTestStore(
     dialect: connection.dialect,
     config,
     logger: createLogger('silent'),
+    ...(options.now ? { now: options.now } : {}),
   })
-  // createServices keeps the real clock; the auth service takes one, so swap it in.
-  if (options.now)
-    services.auth = createAuthService(connection.db, config, { logger: services.logger, now: options.now })
   const app = createApp({ services })
   const fetch = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init))
 

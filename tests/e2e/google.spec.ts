@@ -6,6 +6,7 @@ import { expect, test, type Page, type Route } from '@playwright/test'
 import AxeBuilder from '@axe-core/playwright'
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose'
 import type { Product } from '#contracts/catalog.ts'
+import { googleClaims, type GooglePerson } from '#tests/google-tokens.ts'
 
 // Issue 4 / DECISIONS 7 in the browser: Google's button on Login and Registration,
 // played by a stub script (route interception) that hands the app an ID token signed
@@ -105,20 +106,8 @@ function googlePerson(name: string) {
 }
 
 /** An ID token as Google would sign it for `person`, with `overrides` applied. */
-function idToken(person: { sub: string; email: string; name: string }, overrides: JWTPayload = {}): Promise<string> {
-  const now = Math.floor(Date.now() / 1000)
-  return new SignJWT({
-    iss: 'https://accounts.google.com',
-    azp: CLIENT_ID,
-    aud: CLIENT_ID,
-    sub: person.sub,
-    email: person.email,
-    email_verified: true,
-    name: person.name,
-    iat: now,
-    exp: now + 3600,
-    ...overrides,
-  })
+function idToken(person: GooglePerson, overrides: JWTPayload = {}): Promise<string> {
+  return new SignJWT(googleClaims(person, CLIENT_ID, overrides))
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'JWT' })
     .sign(key.privateKey)
 }
