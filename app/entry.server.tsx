@@ -4,6 +4,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
 import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
 import { appContext } from '#app/lib/app-context.ts'
+import { deferHydration } from '#app/lib/deferred-boot.server.ts'
 
 // The server process reads the context key from here, so it is the app's own.
 export { appContext }
@@ -42,7 +43,9 @@ export default function handleRequest(
             },
           })
           headers.set('Content-Type', 'text/html; charset=utf-8')
-          pipe(body)
+          const html = deferHydration(nonce)
+          html.pipe(body)
+          pipe(html)
           resolve(new Response(createReadableStreamFromReadable(body), { headers, status }))
         },
         onShellError(error: unknown) {

@@ -1,6 +1,6 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile, default simulated throttling) on the
 // home page, the collection and a product page of the built store, with the system
-// Chromium. Prints the four category scores with LCP, CLS, TBT and bytes per page.
+// Chromium. Prints the four category scores with FCP, LCP, CLS, TBT and bytes per page.
 import fs from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -49,6 +49,7 @@ try {
       accessibility: score('accessibility'),
       'best-practices': score('best-practices'),
       seo: score('seo'),
+      FCP: audits['first-contentful-paint']?.displayValue ?? '',
       LCP: audits['largest-contentful-paint']?.displayValue ?? '',
       CLS: audits['cumulative-layout-shift']?.displayValue ?? '',
       TBT: audits['total-blocking-time']?.displayValue ?? '',

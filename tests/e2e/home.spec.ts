@@ -23,6 +23,11 @@ async function stopClock(page: Page) {
   await page.clock.pauseAt(new Date(start.getTime() + 1000))
 }
 
+/** The app boots a frame after the page has loaded (docs/decisions/006): under a stopped clock, let that frame pass. */
+async function letAppBoot(page: Page) {
+  await page.clock.runFor(100)
+}
+
 function hero(page: Page) {
   return page.getByRole('region', { name: 'Featured collections' })
 }
@@ -60,6 +65,7 @@ test.describe('home: hero', () => {
   test('rotates every 3 seconds and a slot button jumps to its slot', async ({ page }) => {
     await stopClock(page)
     await page.goto('/')
+    await letAppBoot(page)
     await waitForHydratedHero(page)
     await page.clock.runFor(3000)
     await expect(hero(page).getByRole('button', { name: 'Show slide 2' })).toHaveAttribute('aria-current', 'true')
@@ -85,6 +91,7 @@ test.describe('home: hero', () => {
   test('the pause button stops the rotation and the video', async ({ page }) => {
     await stopClock(page)
     await page.goto('/')
+    await letAppBoot(page)
     await waitForHydratedHero(page)
     await hero(page).getByRole('button', { name: 'Pause slideshow' }).click()
     await expect(hero(page).getByRole('button', { name: 'Play slideshow' })).toBeVisible()
@@ -104,6 +111,7 @@ test.describe('home: hero', () => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
     await stopClock(page)
     await page.goto('/')
+    await letAppBoot(page)
     await expect(hero(page).getByRole('button', { name: 'Play slideshow' })).toBeVisible()
     await page.clock.runFor(10_000)
     await expect(hero(page).getByRole('button', { name: 'Show slide 1' })).toHaveAttribute('aria-current', 'true')
@@ -208,6 +216,7 @@ test.describe('login prompt (DECISIONS 22)', () => {
   test('appears for guests 15 s after the first load, with its text and link', async ({ page }) => {
     await stopClock(page)
     await page.goto('/')
+    await letAppBoot(page)
     await waitForHydratedHero(page)
     await page.clock.runFor(14_000)
     await expect(prompt(page)).toHaveCount(0)
@@ -226,12 +235,15 @@ test.describe('login prompt (DECISIONS 22)', () => {
   test('closes on the close button and does not come back in the same session', async ({ page }) => {
     await stopClock(page)
     await page.goto('/')
+    await letAppBoot(page)
     await waitForHydratedHero(page)
     await page.clock.runFor(15_000)
     await prompt(page).getByRole('button', { name: 'Close' }).click()
     await expect(prompt(page)).toHaveCount(0)
 
     await page.reload()
+
+    await letAppBoot(page)
     await waitForHydratedHero(page)
     await page.clock.runFor(40_000)
     await expect(prompt(page)).toHaveCount(0)
@@ -248,6 +260,7 @@ test.describe('login prompt (DECISIONS 22)', () => {
     expect(login.ok()).toBe(true)
     await stopClock(page)
     await page.goto('/')
+    await letAppBoot(page)
     await waitForHydratedHero(page)
     await page.clock.runFor(20_000)
     await expect(prompt(page)).toHaveCount(0)
@@ -256,6 +269,7 @@ test.describe('login prompt (DECISIONS 22)', () => {
   test('hides itself 15 s after it appears', async ({ page }) => {
     await stopClock(page)
     await page.goto('/')
+    await letAppBoot(page)
     await waitForHydratedHero(page)
     await page.clock.runFor(15_000)
     await expect(prompt(page)).toBeVisible()

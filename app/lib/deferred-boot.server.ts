@@ -1,0 +1,94 @@
+import { Transform } from 'node:stream'
+
+// React Router's <Scripts> preloads every module of the page in <head> and boots the app
+// from an inline module script. On a slow phone those ~135 KB of JavaScript share the
+// connection with the stylesheet, the display font and the first product images, so the
+// page the server already rendered is painted later. This transform keeps the boot but
+// moves it after the page has loaded and painted (or the shopper's first touch or key,
+// or BOOT_DEADLINE_MS, whichever comes first): the preloads leave <head>, the boot script
+// is made inert, and a small starter puts both back at that moment. Links and forms work
+// before then, as they are real anchors and React Router forms. docs/decisions/006.
+
+/** Type given to React Router's boot script so the browser parses but does not run it. */
+export const INERT_BOOT_TYPE = 'text/x-kapra-boot'
+/** The longest the boot waits for the load event. */
+export const BOOT_DEADLINE_MS = 3_000
+
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g
+const BOOT_SCRIPT = /<script\b([^>]*?)\stype="module"([^>]*)>/
+
+/** The starter: a classic inline script, so it runs under the page's CSP nonce. */
+export function starterScript(preloads: string[], nonce: string | undefined): string {
+  const code = `(()=>{let done=false;const pre=${JSON.stringify(preloads).replace(/</g, '\\u003c')};
+const events=['pointerdown','keydown','touchstart','focusin'];
+function start(){const boot=document.querySelector('script[type="${INERT_BOOT_TYPE}"]');if(done||!boot)return;done=true;
+events.forEach(e=>removeEventListener(e,start,true));
+for(const href of pre){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}
+const s=document.createElement('script');s.type='module';s.nonce=boot.nonce;s.textContent=boot.textContent;document.head.append(s)}
+function afterPaint(){requestAnimationFrame(()=>setTimeout(start,0))}
+events.forEach(e=>addEventListener(e,start,{capture:true,passive:true}));
+if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});
+setTimeout(()=>document.readyState==='loading'?addEventListener('DOMContentLoaded',start,{once:true}):start(),${BOOT_DEADLINE_MS})})()`
+  return `<script${nonce ? ` nonce="${nonce}"` : ''}>${code}</script>`
+}
+
+/**
+ * Rewrites the server-rendered document as it streams: the module preloads in <head>
+ * make way for the starter, and the first inline module script of <body> (React Router's
+ * boot) gets an inert type. Anything it does not recognise passes through untouched.
+ */
+export function deferHydration(nonce: string | undefined): Transform {
+  const decoder = new TextDecoder()
+  let phase: 'head' | 'body' | 'done' = 'head'
+  let pending = ''
+
+  const process = (text: string, final: boolean): string => {
+    pending += text
+    let out = ''
+    if (phase === 'head') {
+      const end = pending.indexOf('</head>')
+      if (end === -1) return final ? takeAll() : ''
+      const preloads: string[] = []
+      const head = pending.slice(0, end).replace(MODULE_PRELOAD, (tag) => {
+        const href = /\bhref="([^"]*)"/.exec(tag)?.[1]
+        if (href) preloads.push(href)
+        return ''
+      })
+      out += head + (preloads.length ? starterScript(preloads, nonce) : '')
+      pending = pending.slice(end)
+      phase = preloads.length ? 'body' : 'done'
+    }
+    if (phase === 'body') {
+      const match = BOOT_SCRIPT.exec(pending)
+      if (match) {
+        out += pending.slice(0, match.index) + `<script${match[1]} type="${INERT_BOOT_TYPE}"${match[2]}>`
+        pending = pending.slice(match.index + match[0].length)
+        phase = 'done'
+      } else if (!final) {
+        // Hold back a tag that may continue in the next chunk.
+        const open = pending.lastIndexOf('<')
+        const keep = open !== -1 && !pending.includes('>', open) ? open : pending.length
+        out += pending.slice(0, keep)
+        pending = pending.slice(keep)
+        return out
+      }
+    }
+    return out + takeAll()
+  }
+  const takeAll = () => {
+    const all = pending
+    pending = ''
+    return all
+  }
+
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      const out = process(decoder.decode(chunk, { stream: true }), false)
+      callback(null, out ? Buffer.from(out) : undefined)
+    },
+    flush(callback) {
+      const out = process(decoder.decode(), true)
+      callback(null, out ? Buffer.from(out) : undefined)
+    },
+  })
+}

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test'
+import { BOOT_DEADLINE_MS } from '#app/lib/deferred-boot.server.ts'
+
+// The app's JavaScript waits until the rendered page has loaded (app/lib/deferred-boot.server.ts).
+
+/** Console errors and uncaught exceptions of the page, as they happen. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (m) => {
+    // The dev server's hot-reload socket is not part of the store.
+    if (m.type() === 'error' && !/websocket|\[vite\]/i.test(m.text())) errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(e.message))
+  return errors
+}
+
+const isHydrated = () => {
+  const main = document.querySelector('main')
+  return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
+}
+
+/** When the page started fetching its first script, in ms from the start of navigation. */
+const firstScriptStart = (page: Page) =>
+  page.evaluate(() =>
+    Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => e.startTime),
+    ),
+  )
+
+/** Holds every product image back for `ms`, which holds back the page's load event. */
+async function slowImages(page: Page, ms: number) {
+  await page.route('**/images/products/**', async (route) => {
+    await new Promise((r) => setTimeout(r, ms))
+    await route.continue().catch(() => undefined)
+  })
+}
+
+test('the served page preloads no script and carries the boot inert', async ({ request }) => {
+  const html = await (await request.get('/collection')).text()
+  const count = (tag: RegExp) => html.match(tag)?.length ?? 0
+  expect(count(/<link[^>]*rel="modulepreload"/g)).toBe(0)
+  expect(count(/<script[^>]*type="module"/g)).toBe(0)
+  expect(count(/<script[^>]*type="text\/x-kapra-boot"/g)).toBe(1)
+})
+
+test('scripts are fetched only after the page has loaded, then the page hydrates without errors', async ({ page }) => {
+  const errors = collectErrors(page)
+  await page.goto('/collection')
+  await page.waitForFunction(isHydrated)
+  const timing = await page.evaluate(() => {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+    const scripts = performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => e.startTime)
+    return { loadEventStart: navigation.loadEventStart, scripts }
+  })
+  expect(timing.scripts.length).toBeGreaterThan(3)
+  expect(timing.loadEventStart).toBeGreaterThan(0)
+  for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(timing.loadEventStart)
+  // Hydrated: a client-side control works.
+  await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
+  await expect(page.getByPlaceholder('Search Here')).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test('a key press boots the app before a slow page has finished loading', async ({ page }) => {
+  const errors = collectErrors(page)
+  await slowImages(page, 15_000)
+  await page.goto('/collection', { waitUntil: 'domcontentloaded' })
+  await page.keyboard.press('Tab')
+  await page.waitForFunction(isHydrated, undefined, { timeout: 10_000 })
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+  // The key started it, not the deadline.
+  expect(await firstScriptStart(page)).toBeLessThan(BOOT_DEADLINE_MS)
+  expect(errors).toEqual([])
+})
+
+test('without any interaction the app boots within its deadline even if the page never loads', async ({ page }) => {
+  await slowImages(page, 20_000)
+  await page.goto('/collection', { waitUntil: 'domcontentloaded' })
+  expect(await page.evaluate(isHydrated)).toBe(false)
+  await page.waitForFunction(isHydrated, undefined, { timeout: 12_000 })
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+  // It waited for the deadline (3 s from the start of the page), not a moment less.
+  expect(await firstScriptStart(page)).toBeGreaterThanOrEqual(BOOT_DEADLINE_MS)
+})
