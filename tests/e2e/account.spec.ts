@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
 const PASSWORD = 'kurta-lover-2026'
 
@@ -19,20 +19,6 @@ async function logInWithForm(page: Page, account: { email: string; password: str
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-}
-
-/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
-async function open(page: Page, path: string) {
-  await page.goto(path)
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main')
-    return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
-  })
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([])
 }
 
 test('login page: fields, show/hide password, Google unavailable, link to registration; no axe violations', async ({

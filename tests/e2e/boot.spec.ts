@@ -1,23 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { BOOT_DEADLINE_MS } from '#app/lib/deferred-boot.server.ts'
+import { collectErrors, isHydrated } from '#tests/e2e/support.ts'
 
 // The app's JavaScript waits until the rendered page has loaded (app/lib/deferred-boot.server.ts).
-
-/** Console errors and uncaught exceptions of the page, as they happen. */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = []
-  page.on('console', (m) => {
-    // The dev server's hot-reload socket is not part of the store.
-    if (m.type() === 'error' && !/websocket|\[vite\]/i.test(m.text())) errors.push(m.text())
-  })
-  page.on('pageerror', (e) => errors.push(e.message))
-  return errors
-}
-
-const isHydrated = () => {
-  const main = document.querySelector('main')
-  return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
-}
 
 /** When the page started fetching its first script, in ms from the start of navigation. */
 const firstScriptStart = (page: Page) =>

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
 import type { Product } from '../../contracts/catalog.ts'
+import { expectNoSidewaysScroll, open, seriousViolations } from '#tests/e2e/support.ts'
 
 // The collection, listing and product pages at 390 px (spec: FILTERS folds below 768 px).
 
@@ -11,19 +11,6 @@ test.describe.configure({ timeout: process.env.E2E_DEV ? 90_000 : 30_000 })
 test.beforeEach(async ({ context }) => {
   if (process.env.E2E_DEV) await context.routeWebSocket(/.*/, () => {})
 })
-
-async function open(page: Page, path: string) {
-  await page.goto(path)
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main')
-    return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
-  })
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
-  expect(overflow).toBeLessThanOrEqual(0)
-}
 
 test('FILTERS folds the filters panel on a phone', async ({ page }) => {
   await open(page, '/collection')
@@ -56,10 +43,7 @@ test('no sideways scrolling and no serious axe violations on the catalog pages',
   for (const path of ['/collection?category=Women&sort=low-high', '/product', `/productdetail/${longest._id}`]) {
     await open(page, path)
     await expectNoSidewaysScroll(page)
-    const { violations } = await new AxeBuilder({ page }).analyze()
-    expect(
-      violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => `${path} ${v.id}`),
-    ).toEqual([])
+    expect(await seriousViolations(page), path).toEqual([])
   }
 })
 

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
 import type { Product } from '../../contracts/catalog.ts'
+import { open, seriousViolations } from '#tests/e2e/support.ts'
 
 // Spec section 2 (Collection, Product card, Product detail) with DECISIONS 2, 3, 11, 19, 20.
 
@@ -8,15 +8,6 @@ async function catalog(request: APIRequestContext): Promise<Product[]> {
   const res = await request.get('/api/product/list')
   expect(res.ok()).toBe(true)
   return (await res.json()) as Product[]
-}
-
-/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
-async function open(page: Page, path: string) {
-  await page.goto(path)
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main')
-    return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
-  })
 }
 
 // Vite's dev server compiles on first request; the built store answers in a blink.
@@ -40,13 +31,6 @@ async function expectShown(page: Page, products: Product[]) {
     `${products.length} ${products.length === 1 ? 'product' : 'products'}`,
   )
   await expect.poll(() => shownNames(page)).toEqual(products.map((p) => p.name))
-}
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true })

@@ -3,10 +3,10 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page, type Route } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose'
 import type { Product } from '#contracts/catalog.ts'
 import { googleClaims, type GooglePerson } from '#tests/google-tokens.ts'
+import { expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
 // Issue 4 / DECISIONS 7 in the browser: Google's button on Login and Registration,
 // played by a stub script (route interception) that hands the app an ID token signed
@@ -169,20 +169,6 @@ async function offline(page: Page): Promise<GoogleStandIn> {
       traffic.token = token
     },
   }
-}
-
-/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
-async function open(page: Page, path: string) {
-  await page.goto(path)
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main')
-    return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
-  })
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([])
 }
 
 async function expectSignedInAs(page: Page, name: string) {

@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
-
-async function noSidewaysScroll(page: Page) {
-  // Scroll through, so lazy images and late layout are in place, then measure.
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-  await page.waitForLoadState('networkidle')
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }))
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
-}
+import { expect, test } from '@playwright/test'
+import { expectNoSeriousViolations, expectNoSidewaysScroll } from '#tests/e2e/support.ts'
 
 test('home fits a phone: hero, two-column products, stacked newsletter', async ({ page }) => {
   await page.goto('/')
@@ -32,15 +21,14 @@ test('home fits a phone: hero, two-column products, stacked newsletter', async (
   await input.scrollIntoViewIfNeeded()
   const [inputBox, buttonBox] = [await input.boundingBox(), await button.boundingBox()]
   expect(buttonBox!.y).toBeGreaterThan(inputBox!.y)
-  await noSidewaysScroll(page)
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([])
+  await expectNoSidewaysScroll(page, { scrollToEnd: true, networkIdle: true })
+  await expectNoSeriousViolations(page)
 })
 
 for (const path of ['/about', '/contact']) {
   test(`${path} fits a phone`, async ({ page }) => {
     await page.goto(path)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-    await noSidewaysScroll(page)
+    await expectNoSidewaysScroll(page, { scrollToEnd: true, networkIdle: true })
   })
 }

@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoSeriousViolations, seriousViolations } from '#tests/e2e/support.ts'
 
 // Hydration, fake clocks and axe in one test: room for a cold dev server (E2E_DEV) on a busy machine.
 test.describe.configure({ timeout: 60_000 })
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  return violations
-    .filter((v) => ['serious', 'critical'].includes(v.impact ?? ''))
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 const uniqueEmail = () => `shopper.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`
 
@@ -228,8 +221,7 @@ test.describe('login prompt (DECISIONS 22)', () => {
     await expect(prompt(page).getByRole('link', { name: 'Login Now' })).toHaveAttribute('href', '/login')
     // axe waits on timers: let time flow again, and check just the prompt (it hides after 15 s).
     await page.clock.resume()
-    const { violations } = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-    expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([])
+    await expectNoSeriousViolations(page, '[role="dialog"]')
   })
 
   test('closes on the close button and does not come back in the same session', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
 import type { Product } from '#contracts/catalog.ts'
+import { expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/e2e/support.ts'
 
 const PASSWORD = 'kurta-lover-2026'
 let seq = 0
@@ -24,20 +24,6 @@ async function fillCart(page: Page) {
   return longest
 }
 
-async function noSidewaysScroll(page: Page) {
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }))
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([])
-}
-
 test('the bottom bar shows Home, Collection, Contact and Cart with the count; the cart fits a phone', async ({
   page,
 }) => {
@@ -53,21 +39,17 @@ test('the bottom bar shows Home, Collection, Contact and Cart with the count; th
 
   await expect(page.getByRole('spinbutton', { name: new RegExp(`^Quantity for ${first!.name}`) })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Proceed To CheckOut' })).toBeVisible()
-  await noSidewaysScroll(page)
+  await expectNoSidewaysScroll(page, { scrollToEnd: true })
   await expectNoSeriousViolations(page)
 })
 
 test('checkout and My Orders fit a phone', async ({ page }) => {
   await signIn(page)
   await fillCart(page)
-  await page.goto('/placeorder')
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main')
-    return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
-  })
+  await open(page, '/placeorder')
   await page.getByRole('button', { name: 'Place Order' }).click()
   await expect(page.getByText('First name is required')).toBeVisible()
-  await noSidewaysScroll(page)
+  await expectNoSidewaysScroll(page, { scrollToEnd: true })
 
   const address = {
     'First name': 'Nida',
@@ -82,7 +64,7 @@ test('checkout and My Orders fit a phone', async ({ page }) => {
   await page.getByRole('button', { name: 'Place Order' }).click()
   await expect(page).toHaveURL('/order')
   await expect(page.getByRole('button', { name: 'Track Order' })).toHaveCount(2)
-  await noSidewaysScroll(page)
+  await expectNoSidewaysScroll(page, { scrollToEnd: true })
 })
 
 for (const path of ['/login', '/signup']) {
@@ -91,7 +73,7 @@ for (const path of ['/login', '/signup']) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('navigation', { name: 'Quick links' })).toHaveCount(0)
     await expect(page.getByRole('link', { name: 'Kapra home' })).toBeVisible()
-    await noSidewaysScroll(page)
+    await expectNoSidewaysScroll(page, { scrollToEnd: true })
     await expectNoSeriousViolations(page)
   })
 }

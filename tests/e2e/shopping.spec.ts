@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import AxeBuilder from '@axe-core/playwright'
 import type { Product } from '#contracts/catalog.ts'
 import { formatPrice } from '#contracts/pricing.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
+import { collectErrors, expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
 const PASSWORD = 'kurta-lover-2026'
 let seq = 0
@@ -25,20 +25,6 @@ async function products(request: APIRequestContext): Promise<Product[]> {
 
 async function addToServerCart(page: Page, product: Product, size = product.sizes[0]!) {
   expect((await page.request.post('/api/cart/add', { data: { itemId: product._id, size } })).ok()).toBe(true)
-}
-
-/** Opens a page and waits until React has hydrated it, so clicks reach their handlers. */
-async function open(page: Page, path: string) {
-  await page.goto(path)
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main')
-    return main !== null && Object.keys(main).some((k) => k.startsWith('__react'))
-  })
-}
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze()
-  expect(violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')).map((v) => v.id)).toEqual([])
 }
 
 const cartLink = (page: Page, count: number) =>
@@ -67,14 +53,7 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
   request,
 }) => {
   test.setTimeout(180_000)
-  const errors: string[] = []
-  page.on('console', (m) => {
-    // The dev server's hot-reload socket is not part of the store.
-    if (m.type() === 'error' && !/websocket|\[vite\]/i.test(m.text())) errors.push(m.text())
-  })
-  page.on('pageerror', (e) => {
-    if (!/websocket/i.test(e.message)) errors.push(e.message)
-  })
+  const errors = collectErrors(page, { ignorePageErrors: /websocket/i })
   // The guest part is long in a test: keep the 15 s login prompt (DECISIONS 22) out of the way.
   await page.addInitScript(() => sessionStorage.setItem('kapra.loginPromptShown', '1'))
   const [first, second] = await products(request)
