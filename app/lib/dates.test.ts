@@ -7,6 +7,13 @@ describe('formatOrderDate', () => {
     expect(formatOrderDate('2026-01-05T10:00:00Z')).toBe('5 Jan 2026')
   })
 
+  it('writes every month in three letters (en-GB alone says Sept)', () => {
+    const months = Array.from({ length: 12 }, (_, m) => formatOrderDate(Date.UTC(2026, m, 15, 9)))
+    expect(months).toEqual(
+      ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m) => `15 ${m} 2026`),
+    )
+  })
+
   it('uses the store’s time zone (Karachi) for the day', () => {
     // 22:00 UTC on 21 Nov is 03:00 on 22 Nov in Karachi.
     expect(formatOrderDate(Date.UTC(2026, 10, 21, 22, 0))).toBe('22 Nov 2026')

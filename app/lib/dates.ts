@@ -1,6 +1,10 @@
-const format = new Intl.DateTimeFormat('en-GB', {
+// The month names are the store's own: ICU's en-GB writes September as 'Sept', and
+// browsers and Node differ in which ICU they carry.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
-  month: 'short',
+  month: 'numeric',
   year: 'numeric',
   timeZone: 'Asia/Karachi',
 })
@@ -9,5 +13,8 @@ const format = new Intl.DateTimeFormat('en-GB', {
 export function formatOrderDate(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'N/A'
   const date = new Date(typeof value === 'number' || typeof value === 'string' ? value : NaN)
-  return Number.isNaN(date.getTime()) ? 'N/A' : format.format(date)
+  if (Number.isNaN(date.getTime())) return 'N/A'
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(dayMonthYear.formatToParts(date).find((p) => p.type === type)?.value)
+  return `${part('day')} ${MONTHS[part('month') - 1]} ${part('year')}`
 }

@@ -32,7 +32,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   const count = loaderData?.products.length ?? 0
   const search = filters ? filtersToSearch(filters).toString() : ''
   return pageMeta({
-    title: label ? `${label} · Collection · Kapra` : 'All Collections · Kapra',
+    title: label ? `${label} · Collection | Kapra` : 'All Collections | Kapra',
     description: label
       ? `${countLabel(count)} for ${label} at Kapra: clothing for men, women and kids, with cash on delivery across Pakistan.`
       : 'Shop the whole Kapra collection: kurtas, shirts, denim and winter layers for men, women and kids, with cash on delivery across Pakistan.',

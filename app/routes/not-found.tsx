@@ -6,7 +6,7 @@ export function loader() {
 }
 
 export function meta() {
-  return [{ title: 'Page not found · Kapra' }, { name: 'robots', content: 'noindex' }]
+  return [{ title: 'Page not found | Kapra' }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function NotFound() {

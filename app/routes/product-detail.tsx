@@ -35,11 +35,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: 'Product not found · Kapra' }, { name: 'robots', content: 'noindex' }]
+  if (!loaderData) return [{ title: 'Product not found | Kapra' }, { name: 'robots', content: 'noindex' }]
   const { product } = loaderData
   return [
     ...pageMeta({
-      title: `${product.name} · Kapra`,
+      title: `${product.name} | Kapra`,
       description: summary(product.description),
       image: product.image1,
       origin: rootOrigin(matches),

@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
-    title: 'All Products · Kapra',
+    title: 'All Products | Kapra',
     description: `Every piece in the Kapra store${
       loaderData ? `, ${loaderData.total} in all` : ''
     }: clothing for men, women and kids, from everyday tops to winter coats, with cash on delivery across Pakistan.`,

@@ -23,8 +23,8 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return authPageData(context, url)
+export function loader({ context, url, request }: Route.LoaderArgs) {
+  return authPageData(context, url, request)
 }
 
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [googleDocumentMiddleware]

@@ -6,7 +6,7 @@ export function cartRows(db: Executor, userId: string, options: { lock?: Dialect
       .selectFrom('cart_items')
       .select(['product_id', 'size', 'quantity'])
       .where('user_id', '=', userId)
-      .orderBy('updated_at')
+      .orderBy('added_at')
       .orderBy('product_id')
       .orderBy('size')
       // PostgreSQL: a second checkout of the same cart waits here, then finds it emptied.
@@ -37,6 +37,7 @@ export async function setLine(
       product_id: line.productId,
       size: line.size,
       quantity: line.quantity,
+      added_at: line.now,
       updated_at: line.now,
     })
     .onConflict((oc) =>

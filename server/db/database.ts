@@ -6,6 +6,7 @@ import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
 import type { Database } from '#server/db/schema.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
+import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -16,6 +17,7 @@ export type Dialect = 'sqlite' | 'postgres'
 // build time and a stray file never runs.
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
+  '2026-11-22T1400-cart-line-order': cartLineOrder,
 }
 
 // PostgreSQL answers int8 (bigint, count(*)) as strings; every such value here is an

@@ -57,6 +57,8 @@ export interface CartItemsTable {
   product_id: string
   size: string
   quantity: number
+  /** When the line was first added: the cart's order. */
+  added_at: number
   updated_at: number
 }
 

@@ -90,6 +90,32 @@ describe.each(databases)('cart (%s)', (kind) => {
     expect(await rows(user._id)).toEqual([{ product_id: 'denim-jeans', size: 'L', quantity: 100 }])
   })
 
+  describe('line order', () => {
+    // A clock that moves a second per reading, so every line is added at its own time.
+    let t = Date.UTC(2026, 10, 22, 9)
+    let ticking: TestStore
+    beforeAll(async () => {
+      ticking = await createTestStore(kind, { now: () => (t += 1000) })
+    })
+    afterAll(() => ticking.close())
+
+    it('keeps each line where it was added when its quantity changes', async () => {
+      const { client } = await signedInClient(ticking)
+      for (const [itemId, size] of [
+        ['denim-jeans', 'L'],
+        ['kids-hoodie', '4-5Y'],
+        ['oxford-shirt', 'M'],
+      ]) {
+        expect((await client.post('/api/cart/add', { itemId, size })).status).toBe(200)
+      }
+      expect((await client.post('/api/cart/update', { itemId: 'denim-jeans', size: 'L', quantity: 3 })).status).toBe(
+        200,
+      )
+      expect((await client.post('/api/cart/add', { itemId: 'kids-hoodie', size: '4-5Y' })).status).toBe(200)
+      expect(Object.keys((await cartOf(client)) as object)).toEqual(['denim-jeans', 'kids-hoodie', 'oxford-shirt'])
+    })
+  })
+
   it('removes the line on update to 0 and never answers a zero or empty entry', async () => {
     const { client, user } = ayesha
     await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'M', quantity: 2 })

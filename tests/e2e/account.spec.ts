@@ -127,6 +127,9 @@ test('after login the shopper goes home; signed in, /login and /signup send them
   await expect(page).toHaveURL(/\/$/)
   await page.goto('/login?redirectTo=%2Fcart')
   await expect(page).toHaveURL(/\/cart$/)
+  // Coming from a page of the store, back to that page.
+  await page.goto('/signup', { referer: new URL('/contact', page.url()).href })
+  await expect(page).toHaveURL(/\/contact$/)
   // Only paths of this store: no open redirect.
   await page.goto('/login?redirectTo=https%3A%2F%2Fevil.example')
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)

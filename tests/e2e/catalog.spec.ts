@@ -132,6 +132,29 @@ test.describe('collection', () => {
     await expectShown(page, all)
   })
 
+  test('the sort select shows keyboard focus with the store outline', async ({ page }) => {
+    await open(page, '/collection')
+    const sort = page.getByRole('combobox', { name: 'Sort by' })
+    await sort.focus()
+    await expect(sort).toHaveCSS('outline-style', 'solid')
+    await expect(sort).toHaveCSS('outline-width', '2px')
+  })
+
+  test('typing straight after opening the search keeps every letter', async ({ page, request }) => {
+    const striped = (await catalog(request)).filter((p) => p.name.toLowerCase().includes('striped'))
+    expect(striped.length).toBeGreaterThan(1)
+    // From another page the first keystrokes race the move to /collection and its loading.
+    for (const start of ['/', '/about', '/collection']) {
+      await open(page, start)
+      await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
+      await expect(page.getByPlaceholder('Search Here')).toBeFocused()
+      await page.keyboard.type('striped', { delay: 30 })
+      await expect(page).toHaveURL(/q=striped$/)
+      await expect(page.getByPlaceholder('Search Here')).toHaveValue('striped')
+      await expectShown(page, striped)
+    }
+  })
+
   test('a shared filtered link renders filtered on first load, without JavaScript too', async ({
     browser,
     baseURL,
@@ -152,7 +175,7 @@ test.describe('collection', () => {
       await expect(checkbox(page, 'Men')).not.toBeChecked()
       await expect(page.getByLabel('Sort by')).toHaveValue('high-low')
       await expectShown(page, expected)
-      await expect(page).toHaveTitle('Women · BottomWear · Collection · Kapra')
+      await expect(page).toHaveTitle('Women · BottomWear · Collection | Kapra')
       await context.close()
     }
   })
@@ -193,14 +216,25 @@ test.describe('collection', () => {
     )
   })
 
-  test('the card zoom opens a dialog that closes', async ({ page, request }) => {
+  test('the card zoom opens a dialog that closes, by button or Escape, and gives focus back', async ({
+    page,
+    request,
+  }) => {
     const [first] = await catalog(request)
     await open(page, '/collection')
-    await page.getByRole('button', { name: `Zoom image of ${first!.name}` }).click()
+    const zoom = page.getByRole('button', { name: `Zoom image of ${first!.name}` })
     const dialog = page.getByRole('dialog', { name: first!.name })
+    await zoom.click()
     await expect(dialog).toBeVisible()
     await dialog.getByRole('button', { name: 'Close image' }).click()
     await expect(dialog).toBeHidden()
+    await expect(zoom).toBeFocused()
+
+    await zoom.press('Enter')
+    await expect(dialog.getByRole('button', { name: 'Close image' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(zoom).toBeFocused()
   })
 
   test('a card opens its product', async ({ page, request }) => {
@@ -223,7 +257,7 @@ test.describe('product listing', () => {
     const all = await catalog(request)
     await open(page, '/product')
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible()
-    await expect(page).toHaveTitle('All Products · Kapra')
+    await expect(page).toHaveTitle('All Products | Kapra')
     const names = await page.getByRole('main').getByRole('heading', { level: 3 }).allTextContents()
     expect(names.toSorted()).toEqual(all.map((p) => p.name).toSorted())
     expect(await seriousViolations(page)).toEqual([])
@@ -252,7 +286,7 @@ test.describe('product detail', () => {
     await open(page, `/productdetail/${product._id}`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name)
     await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('text-transform', 'uppercase')
-    await expect(page).toHaveTitle(`${product.name} · Kapra`)
+    await expect(page).toHaveTitle(`${product.name} | Kapra`)
     const main = page.getByRole('main')
     await expect(main.getByText(`Rs ${product.price.toLocaleString('en-US')}`).first()).toBeVisible()
     await expect(main.getByText(product.description).first()).toBeVisible()
@@ -440,7 +474,7 @@ test.describe('product detail', () => {
     const response = await page.goto('/productdetail/no-such-product')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: 'Product not found' })).toBeVisible()
-    await expect(page).toHaveTitle('Product not found · Kapra')
+    await expect(page).toHaveTitle('Product not found | Kapra')
     await expect(page.getByRole('link', { name: 'Browse Collection' })).toBeVisible()
   })
 

@@ -2,7 +2,7 @@ import { redirect, type RouterContextProvider } from 'react-router'
 import type { Services } from '#server/services.ts'
 import type { Showcase } from '#app/features/account/auth-layout.tsx'
 import { appContext } from '#app/lib/app-context.ts'
-import { safeRedirect } from '#app/lib/redirects.ts'
+import { backFromAuthPage } from '#app/lib/redirects.ts'
 
 /** Three pieces for the brand panel of login and registration: best sellers first. */
 export async function showcase(catalog: Services['catalog']): Promise<Showcase> {
@@ -15,8 +15,8 @@ export async function showcase(catalog: Services['catalog']): Promise<Showcase> 
  * The loader of login and registration. Spec section 2: a signed-in visitor goes back
  * where they came from, or home.
  */
-export async function authPageData(context: Readonly<RouterContextProvider>, url: URL) {
+export async function authPageData(context: Readonly<RouterContextProvider>, url: URL, request: Request) {
   const { user, services } = context.get(appContext)
-  if (user) throw redirect(safeRedirect(url.searchParams.get('redirectTo')))
+  if (user) throw redirect(backFromAuthPage(url, request.headers.get('referer')))
   return { showcase: await showcase(services.catalog), googleSignIn: services.config.google.clientId !== undefined }
 }

@@ -163,7 +163,7 @@ export function SortSelect({ value, onChange }: { value: SortKey; onChange: (sor
           form={FILTERS_FORM_ID}
           value={value}
           onChange={(e) => onChange(e.target.value as SortKey)}
-          className="min-h-11 cursor-pointer appearance-none rounded-full border border-line bg-white py-2 pr-10 pl-4 text-sm font-medium text-ink hover:border-ink focus:border-ink focus:outline-none"
+          className="min-h-11 cursor-pointer appearance-none rounded-full border border-line bg-white py-2 pr-10 pl-4 text-sm font-medium text-ink hover:border-ink focus:border-ink"
         >
           {sortOptions.map((o) => (
             <option key={o.value} value={o.value}>

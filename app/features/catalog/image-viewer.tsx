@@ -14,7 +14,14 @@ export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; o
 
   useEffect(() => {
     const dialog = ref.current
+    // The control that opened the viewer gets focus back when it goes: the dialog leaves
+    // the page while still open, so the browser's own return of focus never happens.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     if (dialog && !dialog.open) dialog.showModal()
+    return () => {
+      if (dialog?.open) dialog.close()
+      opener?.focus()
+    }
   }, [])
 
   const close = () => {

@@ -15,11 +15,14 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
   const input = useRef<HTMLInputElement>(null)
   const wasOpen = useRef(open)
 
-  // The URL wins when it changes (back/forward, a shared link, a cleared filter).
+  // The URL wins when it changes (back/forward, a shared link, a cleared filter), but not
+  // while the shopper is typing: then it trails their keystrokes, and an older answer
+  // arriving late would eat the letters typed since.
+  const [typing, setTyping] = useState(false)
   const [shownQuery, setShownQuery] = useState(urlQuery)
   if (shownQuery !== urlQuery) {
     setShownQuery(urlQuery)
-    setText(urlQuery)
+    if (!typing) setText(urlQuery)
   }
 
   useEffect(() => {
@@ -71,11 +74,13 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
             id="site-search-input"
             value={text}
             onChange={(e) => apply(e.target.value)}
+            onFocus={() => setTyping(true)}
+            onBlur={() => setTyping(false)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') onClose()
             }}
             placeholder="Search Here"
-            className="h-12 w-full rounded-full border border-line bg-white pr-4 pl-12 text-base focus:border-ink focus:outline-none"
+            className="h-12 w-full rounded-full border border-line bg-white pr-4 pl-12 text-base focus:border-ink focus:ring-2 focus:ring-ink/15 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
           />
         </label>
       </form>
