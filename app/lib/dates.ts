@@ -14,7 +14,7 @@ export function formatOrderDate(value: unknown): string {
   if (value === null || value === undefined || value === '') return 'N/A'
   const date = new Date(typeof value === 'number' || typeof value === 'string' ? value : NaN)
   if (Number.isNaN(date.getTime())) return 'N/A'
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(dayMonthYear.formatToParts(date).find((p) => p.type === type)?.value)
+  const parts = dayMonthYear.formatToParts(date)
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value)
   return `${part('day')} ${MONTHS[part('month') - 1]} ${part('year')}`
 }
