@@ -1,7 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { findChromium } from './scripts/chromium.ts'
+import { chromiumArgs, findChromium } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = path.join(os.tmpdir(), `kapra-e2e-${port}`)
@@ -26,13 +26,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       ...(chromium ? { executablePath: chromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: chromiumArgs,
     },
   },
   projects: [

@@ -6,7 +6,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { ensureBuilt } from '#server/pages.ts'
-import { findChromium } from './chromium.ts'
+import { chromiumArgs, findChromium } from './chromium.ts'
 import { startBenchServer } from './bench-server.ts'
 
 const chromePath = findChromium()
@@ -22,14 +22,7 @@ const pages = ['/', '/collection', `/productdetail/${products[0]!._id}`]
 
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...chromiumArgs],
 })
 const rows: Record<string, string | number>[] = []
 try {

@@ -4,7 +4,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
-import { findChromium } from './chromium.ts'
+import { chromiumArgs, findChromium } from './chromium.ts'
 
 const args = process.argv.slice(2)
 let base = 'http://127.0.0.1:3000'
@@ -21,13 +21,7 @@ const out = path.resolve(import.meta.dirname, '..', 'screenshots')
 fs.mkdirSync(out, { recursive: true })
 const browser = await chromium.launch({
   executablePath: findChromium(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: chromiumArgs,
 })
 for (const width of [390, 1280]) {
   const context = await browser.newContext({

@@ -42,7 +42,7 @@ export function deferHydration(nonce: string | undefined): Transform {
   let phase: 'head' | 'body' | 'done' = 'head'
   let pending = ''
 
-  const process = (text: string, final: boolean): string => {
+  const rewrite = (text: string, final: boolean): string => {
     pending += text
     let out = ''
     if (phase === 'head') {
@@ -83,11 +83,11 @@ export function deferHydration(nonce: string | undefined): Transform {
 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const out = process(decoder.decode(chunk, { stream: true }), false)
+      const out = rewrite(decoder.decode(chunk, { stream: true }), false)
       callback(null, out ? Buffer.from(out) : undefined)
     },
     flush(callback) {
-      const out = process(decoder.decode(), true)
+      const out = rewrite(decoder.decode(), true)
       callback(null, out ? Buffer.from(out) : undefined)
     },
   })

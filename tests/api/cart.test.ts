@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
+import {
+  createTestStore,
+  databases,
+  signedInClient,
+  storedCartLines,
+  type TestClient,
+  type TestStore,
+} from '#tests/api/harness.ts'
 
 // Spec section 3 (cart map), DECISIONS 12 (merge) and 17 (a line holds 1..100).
 // The default test catalog: oxford-shirt (S M L XL), denim-jeans (S M L), kids-hoodie (4-5Y 6-7Y).
@@ -24,16 +31,7 @@ describe.each(databases)('cart (%s)', (kind) => {
     await store.connection.db.deleteFrom('cart_items').execute()
   })
 
-  /** The stored lines of one shopper, as the database holds them. */
-  async function rows(userId: string) {
-    return store.connection.db
-      .selectFrom('cart_items')
-      .select(['product_id', 'size', 'quantity'])
-      .where('user_id', '=', userId)
-      .orderBy('product_id')
-      .orderBy('size')
-      .execute()
-  }
+  const rows = (userId: string) => storedCartLines(store, userId)
 
   async function cartOf(client: TestClient) {
     const res = await client.post('/api/cart/get')

@@ -139,6 +139,17 @@ export async function createTestStore(
 
 let counter = 0
 /** A fresh, valid registration payload. */
+/** One shopper's cart lines as the database holds them, by product and size. */
+export function storedCartLines(store: TestStore, userId: string) {
+  return store.connection.db
+    .selectFrom('cart_items')
+    .select(['product_id', 'size', 'quantity'])
+    .where('user_id', '=', userId)
+    .orderBy('product_id')
+    .orderBy('size')
+    .execute()
+}
+
 export function newAccount(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
   counter++
   return {

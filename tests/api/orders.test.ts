@@ -4,6 +4,7 @@ import {
   databases,
   defaultCatalog,
   signedInClient,
+  storedCartLines,
   type TestClient,
   type TestStore,
 } from '#tests/api/harness.ts'
@@ -69,14 +70,7 @@ describe.each(databases)('orders (%s)', (kind) => {
     }
   }
 
-  const cartRows = (userId: string) =>
-    store.connection.db
-      .selectFrom('cart_items')
-      .select(['product_id', 'size', 'quantity'])
-      .where('user_id', '=', userId)
-      .orderBy('product_id')
-      .orderBy('size')
-      .execute()
+  const cartRows = (userId: string) => storedCartLines(store, userId)
   const orderRows = (userId?: string) =>
     store.connection.db
       .selectFrom('orders')
