@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['{server,contracts,app,scripts}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
+    include: ['{server,contracts,app,demo,scripts}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

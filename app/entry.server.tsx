@@ -2,14 +2,37 @@ import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server'
-import { ServerRouter, type EntryContext, type RouterContextProvider } from 'react-router'
-import { appContext } from '#app/lib/app-context.ts'
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from 'react-router'
+import { errorFields } from '#server/http/logger.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
 import { deferHydration } from '#app/lib/deferred-boot.server.ts'
 
 // The server process reads the context key from here, so it is the app's own.
 export { appContext }
 
 export const streamTimeout = 5_000
+
+/**
+ * Every error a loader, action or render throws on the server, in the process's JSON
+ * log with the request id (the page shows the error boundary). A thrown 404 is an
+ * answer, not a fault; a shopper who left mid-request is not one either.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return
+  const { services, requestId } = context.get(appContext)
+  services.logger.error('page failed', {
+    requestId,
+    method: request.method,
+    path: new URL(request.url).pathname,
+    ...errorFields(error),
+  })
+}
 
 export default function handleRequest(
   request: Request,
@@ -19,7 +42,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
-  const nonce = loadContext.get(appContext).nonce
+  const { nonce, services, requestId } = loadContext.get(appContext)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -53,7 +76,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500
-          if (shellRendered) console.error(error)
+          if (shellRendered) services.logger.error('page render failed', { requestId, ...errorFields(error) })
         },
       },
     )

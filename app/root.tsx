@@ -9,10 +9,11 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import type { Route } from './+types/root'
-import { appContext } from '#app/lib/app-context.ts'
-import { CartProvider } from '#app/features/cart/cart-context.tsx'
-import { Toaster } from '#app/features/layout/toaster.tsx'
-import { ErrorPage } from '#app/features/layout/error-page.tsx'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { useStopReplayQueue } from '#app/lib/replay.ts'
+import { CartProvider } from '#app/lib/cart/cart-context.tsx'
+import { Toaster } from '#app/components/toaster.tsx'
+import { ErrorPage } from '#app/components/error-page.tsx'
 import displayFont from '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2?url'
 import './app.css'
 
@@ -59,6 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useStopReplayQueue()
   return (
     <Toaster>
       <CartProvider user={loaderData.user} serverCart={loaderData.cart}>
@@ -73,6 +75,7 @@ export function ErrorBoundary() {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />
   }
-  if (!isRouteErrorResponse(error)) console.error(error)
+  // On the server, entry.server.tsx's handleError has logged it with the request id.
+  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
   return <ErrorPage status={500} title="Something went wrong" message="Please try again in a moment." />
 }

@@ -1,22 +1,24 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
 
-// Spec section 2. Login and registration stand outside the store layout: no
-// navigation bar or chat button there.
+// One module per screen of the spec (docs/spec/store-spec.md §2), named after the URL
+// it serves: /productdetail/:productId is routes/store/productdetail.$productId.tsx.
+// store/ is what shoppers browse and buy; account/ is who they are and what they ordered.
+// Login and registration stand outside the store layout: no navigation bar or chat button.
 export default [
-  route('login', 'routes/login.tsx'),
-  route('signup', 'routes/signup.tsx'),
-  route('logout', 'routes/logout.tsx'),
-  route('subscribe', 'routes/subscribe.tsx'),
-  layout('routes/store-layout.tsx', [
-    index('routes/home.tsx'),
-    route('about', 'routes/about.tsx'),
-    route('contact', 'routes/contact.tsx'),
-    route('collection', 'routes/collection.tsx'),
-    route('product', 'routes/product.tsx'),
-    route('productdetail/:productId', 'routes/product-detail.tsx'),
-    route('cart', 'routes/cart.tsx'),
-    route('placeorder', 'routes/place-order.tsx'),
-    route('order', 'routes/orders.tsx'),
-    route('*', 'routes/not-found.tsx'),
+  route('login', 'routes/account/login.tsx'),
+  route('signup', 'routes/account/signup.tsx'),
+  route('logout', 'routes/account/logout.tsx'),
+  route('subscribe', 'routes/store/subscribe.tsx'),
+  layout('routes/store/_layout.tsx', [
+    index('routes/store/_index.tsx'),
+    route('about', 'routes/store/about.tsx'),
+    route('contact', 'routes/store/contact.tsx'),
+    route('collection', 'routes/store/collection.tsx'),
+    route('product', 'routes/store/product.tsx'),
+    route('productdetail/:productId', 'routes/store/productdetail.$productId.tsx'),
+    route('cart', 'routes/store/cart.tsx'),
+    route('placeorder', 'routes/store/placeorder.tsx'),
+    route('order', 'routes/account/order.tsx'),
+    route('*', 'routes/store/$.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -30,7 +30,7 @@ export const loginSchema = z.object({
 })
 export type Login = z.infer<typeof loginSchema>
 
-/** DECISIONS 7: the ID token is the only thing that identifies a Google user. */
+/** docs/spec/rulings.md #7: the ID token is the only thing that identifies a Google user. */
 export const googleLoginSchema = z.object({
   credential: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required').max(8192),
 })
@@ -40,3 +40,6 @@ export interface User {
   name: string
   email: string
 }
+
+/** The pages that show Google's button; their Content-Security-Policy allows Google's script (server/http/csp.ts). */
+export const GOOGLE_SIGN_IN_PAGES = ['/login', '/signup'] as const

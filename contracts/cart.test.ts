@@ -13,7 +13,7 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
   result.error?.issues.map((i) => i.message) ?? []
 
 describe('cartCount', () => {
-  it('is the sum of every quantity (spec section 9)', () => {
+  it('is the sum of every quantity (docs/spec/store-spec.md §9)', () => {
     expect(cartCount({ shirt: { S: 2, M: 1 }, jeans: { '32': 4 } })).toBe(7)
   })
 

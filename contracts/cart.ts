@@ -2,7 +2,7 @@ import { z } from '#contracts/zod.ts'
 
 export const MAX_LINE_QUANTITY = 100
 
-/** { productId: { size: quantity } } with no zero entries (spec section 3). */
+/** { productId: { size: quantity } } with no zero entries (docs/spec/store-spec.md §3). */
 export type Cart = Record<string, Record<string, number>>
 
 const itemId = z
@@ -15,7 +15,7 @@ const size = z.string({ error: 'size is required' }).trim().min(1, 'size is requ
 export const cartAddSchema = z.object({ itemId, size })
 export type CartAdd = z.infer<typeof cartAddSchema>
 
-// DECISIONS 17: a line holds 1..100; 0 removes it; anything else is refused.
+// docs/spec/rulings.md #17: a line holds 1..100; 0 removes it; anything else is refused.
 export const quantityField = z
   .number({ error: 'quantity must be a whole number' })
   .int('quantity must be a whole number')
@@ -25,7 +25,7 @@ export const quantityField = z
 export const cartUpdateSchema = z.object({ itemId, size, quantity: quantityField })
 export type CartUpdate = z.infer<typeof cartUpdateSchema>
 
-/** Guests' carts are merged into the account at sign-in (DECISIONS 12). */
+/** Guests' carts are merged into the account at sign-in (docs/spec/rulings.md #12). */
 export const cartMergeSchema = z.object({
   cart: z.record(
     z.string().max(100, 'cart has a product id that is too long'),
@@ -36,7 +36,7 @@ export const cartMergeSchema = z.object({
   ),
 })
 
-/** Sum of all quantities: the number on the cart icon (spec section 9). */
+/** Sum of all quantities: the number on the cart icon (docs/spec/store-spec.md §9). */
 export function cartCount(cart: Cart): number {
   let count = 0
   for (const sizes of Object.values(cart)) for (const q of Object.values(sizes)) count += q

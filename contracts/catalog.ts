@@ -6,13 +6,14 @@ export type SubCategory = (typeof subCategories)[number]
 
 export interface SizeChartRow {
   size: string
+  /** Inches, as printed ("38", "27.5"); null where it does not apply (no chest on jeans). */
   chest: string | null
   length: string | null
   waist: string | null
   sleeves: string | null
 }
 
-/** A product as GET /api/product/list answers it (spec section 3). Images are URLs. */
+/** A product as GET /api/product/list answers it (docs/spec/store-spec.md §3). Images are URLs. */
 export interface Product {
   _id: string
   name: string
@@ -28,4 +29,11 @@ export interface Product {
   sizeChart: SizeChartRow[]
   bestSeller: boolean
   date: number
+}
+
+/** What a product card draws, and all a listing sends to the browser of each product. */
+export type ProductSummary = Pick<Product, '_id' | 'name' | 'price' | 'image1'>
+
+export function toSummary({ _id, name, price, image1 }: ProductSummary): ProductSummary {
+  return { _id, name, price, image1 }
 }

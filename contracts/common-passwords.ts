@@ -1,5 +1,5 @@
 // The most used passwords of public breach corpora that also meet the 8-character
-// minimum, lower-cased. Refusing them stops the cheapest guessing (DECISIONS 4).
+// minimum, lower-cased. Refusing them stops the cheapest guessing (docs/spec/rulings.md #4).
 const common = new Set(
   `password 12345678 123456789 1234567890 12345678910 qwertyuiop qwerty123 qwerty12 password1
   password12 password123 passw0rd p@ssw0rd p@ssword iloveyou iloveyou1 11111111 00000000 88888888

@@ -16,7 +16,7 @@ export const emailField = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Enter a valid email address' }))
 
-/** Lower-cased for uniqueness: addresses are unique case-insensitively (DECISIONS 4). */
+/** Lower-cased for uniqueness: addresses are unique case-insensitively (docs/spec/rulings.md #4). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }

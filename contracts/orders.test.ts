@@ -122,7 +122,7 @@ describe('order payload', () => {
     expect(issue?.message).toMatch(/^amount must be/)
   })
 
-  it('lists the statuses of DECISIONS 15, Order Placed first', () => {
+  it('lists the statuses of docs/spec/rulings.md #15, Order Placed first', () => {
     expect(orderStatuses).toEqual(['Order Placed', 'Packing', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled'])
   })
 })

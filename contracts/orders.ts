@@ -27,7 +27,7 @@ export const addressSchema = z.object(
 export type Address = z.infer<typeof addressSchema>
 export type AddressInput = z.input<typeof addressSchema>
 
-/** What the browser sends; the server prices the order itself (DECISIONS 13). */
+/** What the browser sends; the server prices the order itself (docs/spec/rulings.md #13). */
 export const placeOrderSchema = z.object({
   address: addressSchema,
   items: z
@@ -77,3 +77,6 @@ export interface Order {
   paymentMethod: 'COD'
   date: number
 }
+
+/** The answer when the cart the shopper saw is not the one the server holds (docs/spec/rulings.md #13). */
+export const CART_CHANGED_MESSAGE = 'Your cart has changed, please review it'

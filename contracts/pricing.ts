@@ -7,7 +7,7 @@ export interface Totals {
 }
 
 /**
- * Spec section 9 and DECISIONS 13: Σ price × quantity, plus the delivery fee; an
+ * docs/spec/store-spec.md §9 and docs/spec/rulings.md #13: Σ price × quantity, plus the delivery fee; an
  * empty subtotal has no fee. Prices are whole rupees, so this is exact integer math.
  * Lines whose product is unknown (priceOf answers undefined) are left out.
  */
@@ -26,7 +26,7 @@ export function computeTotals(
 
 const rupees = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 0 })
 
-/** 'Rs 1,299' (DECISIONS 18). */
+/** 'Rs 1,299' (docs/spec/rulings.md #18). */
 export function formatPrice(amount: number): string {
   return `Rs ${rupees.format(amount)}`
 }

@@ -1,7 +1,7 @@
 import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest } from '#server/db/database.ts'
-import { seedCatalog } from '#server/catalog/seed.ts'
-import { demoCatalog } from '#server/catalog/demo-catalog.ts'
+import { seedCatalog } from '#demo/seed.ts'
+import { demoCatalog } from '#demo/catalog.ts'
 
 const config = loadConfig()
 const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })

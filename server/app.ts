@@ -3,13 +3,13 @@ import path from 'node:path'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
-import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { ping } from '#server/db/database.ts'
 import { AppError } from '#server/http/errors.ts'
 import { errorFields } from '#server/http/logger.ts'
 import { jsonBodiesOnly, sameOriginWrites } from '#server/http/middleware.ts'
+import { isGoogleSignInPage, pageSecurityHeaders } from '#server/http/csp.ts'
 import type { AppEnv } from '#server/http/env.ts'
 import type { Services } from '#server/services.ts'
 import { loadSession } from '#server/auth/session.ts'
@@ -55,7 +55,7 @@ export function createApp(options: AppOptions) {
   })
 
   // The strict policy for every page; Login and Registration add exactly what Google's
-  // sign-in button needs, and only when Google sign-in is configured (DECISIONS 7).
+  // sign-in button needs, and only when Google sign-in is configured (docs/spec/rulings.md #7).
   const strictHeaders = pageSecurityHeaders(options.development === true, config.cookieSecure === 'always', false)
   const googleHeaders = config.google.clientId
     ? pageSecurityHeaders(options.development === true, config.cookieSecure === 'always', true)
@@ -143,50 +143,6 @@ export function createApp(options: AppOptions) {
   }
 
   return app
-}
-
-/**
- * What Google Identity Services needs for its button (Google's documented policy):
- * the script, its iframe and requests under /gsi/, and its stylesheet.
- */
-const GOOGLE_GSI = {
-  script: 'https://accounts.google.com/gsi/client',
-  frame: 'https://accounts.google.com/gsi/',
-  connect: 'https://accounts.google.com/gsi/',
-  style: 'https://accounts.google.com/gsi/style',
-}
-
-/** The pages that show Google's button (app/routes/login.tsx, signup.tsx); matched as React Router does. */
-const GOOGLE_SIGN_IN_PAGES = new Set(['/login', '/signup'])
-
-function isGoogleSignInPage(path: string): boolean {
-  return GOOGLE_SIGN_IN_PAGES.has(path.toLowerCase().replace(/\/+$/, ''))
-}
-
-function pageSecurityHeaders(development: boolean, hsts: boolean, google: boolean) {
-  const allow = (...sources: string[]) => (google ? sources : [])
-  return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: [...(development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE]), ...allow(GOOGLE_GSI.script)],
-      styleSrc: ["'self'", "'unsafe-inline'", ...allow(GOOGLE_GSI.style)],
-      imgSrc: ["'self'", 'data:'],
-      mediaSrc: ["'self'"],
-      fontSrc: ["'self'"],
-      connectSrc: [...(development ? ["'self'", 'ws:'] : ["'self'"]), ...allow(GOOGLE_GSI.connect)],
-      ...(google ? { frameSrc: ["'self'", GOOGLE_GSI.frame] } : {}),
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    // Google's button may open its sign-in popup (browsers without FedCM); the popup
-    // reports back to this window, which 'same-origin' would cut off.
-    crossOriginOpenerPolicy: google ? 'same-origin-allow-popups' : true,
-    xFrameOptions: 'DENY',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: hsts ? 'max-age=31536000; includeSubDomains' : false,
-  })
 }
 
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {

@@ -4,12 +4,12 @@ import { ConfigError, loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest } from '#server/db/database.ts'
 import { createLogger, errorFields } from '#server/http/logger.ts'
 import { createServices } from '#server/services.ts'
-import { seedCatalog } from '#server/catalog/seed.ts'
-import { demoCatalog } from '#server/catalog/demo-catalog.ts'
+import { seedCatalog } from '#demo/seed.ts'
+import { demoCatalog } from '#demo/catalog.ts'
 import { createApp } from '#server/app.ts'
 import { clientDir, developmentPages, ensureBuilt, productionPages, projectRoot } from '#server/pages.ts'
 
-// Process entry: config -> database -> migrate -> seed -> listen (STYLE.md).
+// Process entry: config -> database -> migrate -> seed -> listen (docs/STYLE.md).
 async function main() {
   const config = loadConfig()
   const logger = createLogger(config.logLevel)

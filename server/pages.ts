@@ -5,7 +5,7 @@ import type { Context } from 'hono'
 import { createRequestHandler, RouterContextProvider, type RouterContext, type ServerBuild } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import type { AppEnv } from '#server/http/env.ts'
-import type { AppLoadContext } from '#app/lib/app-context.ts'
+import type { AppLoadContext } from '#app/lib/app-context.server.ts'
 import { sessionCookies } from '#server/auth/cookies.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '..')
@@ -66,6 +66,7 @@ function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHa
       sessionToken: c.var.sessionToken,
       sessionCookies: sessionCookies(c),
       clientAddress: c.var.clientAddress,
+      requestId: c.var.requestId,
       nonce: c.var.secureHeadersNonce,
     }
     return handle(c.req.raw, new RouterContextProvider(new Map([[key, value]])))

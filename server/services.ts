@@ -16,6 +16,7 @@ export type Services = ReturnType<typeof createServices>
 export function createServices(deps: { db: Db; dialect: Dialect; config: Config; logger: Logger; now?: () => number }) {
   const now = deps.now ?? Date.now
   const catalog = createCatalogService(deps.db, { now })
+  const cart = createCartService(deps.db, deps.dialect, catalog, now)
   return {
     config: deps.config,
     logger: deps.logger,
@@ -23,8 +24,8 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     dialect: deps.dialect,
     auth: createAuthService(deps.db, deps.config, { logger: deps.logger, now }),
     catalog,
-    cart: createCartService(deps.db, catalog, now),
-    orders: createOrderService(deps.db, deps.dialect, now),
+    cart,
+    orders: createOrderService(deps.db, { cart, catalog }, now),
     newsletter: createNewsletterService(deps.db, now),
   }
 }

@@ -1,4 +1,4 @@
-import type { DemoProduct } from '#server/catalog/demo-catalog-types.ts'
+import type { DemoProduct } from '#demo/catalog-types.ts'
 
 let n = 0
 
@@ -36,4 +36,17 @@ export const testAddress = {
   pinCode: '75600',
   country: 'Pakistan',
   phone: '03001234567',
+}
+
+let accounts = 0
+
+/** A fresh, valid registration payload: a unique address on every call, in every process. */
+export function newAccount(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+  accounts++
+  return {
+    name: `Shopper ${accounts}`,
+    email: `shopper-${Date.now()}-${process.pid}-${accounts}@example.com`,
+    password: 'correct horse battery',
+    ...overrides,
+  }
 }

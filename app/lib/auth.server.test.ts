@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RouterContextProvider } from 'react-router'
-import { appContext, type AppLoadContext } from '#app/lib/app-context.ts'
+import { appContext, type AppLoadContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 
 function contextFor(user: AppLoadContext['user']) {

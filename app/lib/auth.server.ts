@@ -1,10 +1,10 @@
 import { redirect, type RouterContextProvider } from 'react-router'
 import type { User } from '#contracts/auth.ts'
-import { appContext } from '#app/lib/app-context.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
 import { loginPath } from '#app/lib/redirects.ts'
 
 /**
- * Protected pages (spec section 2): guests go to /login and come back afterwards.
+ * Protected pages (docs/spec/store-spec.md §2): guests go to /login and come back afterwards.
  * Pass the loader's `url`: on client navigations `request.url` is the data request
  * ('/cart.data?_routes=…'), which is no page to come back to.
  */

@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream'
+import { REPLAY_QUEUE } from '#app/lib/replay.ts'
 
 // React Router's <Scripts> preloads every module of the page in <head> and boots the app
 // from an inline module script. On a slow phone those ~135 KB of JavaScript share the
@@ -7,7 +8,9 @@ import { Transform } from 'node:stream'
 // moves it after the page has loaded and painted (or the shopper's first touch or key,
 // or BOOT_DEADLINE_MS, whichever comes first): the preloads leave <head>, the boot script
 // is made inert, and a small starter puts both back at that moment. Links and forms work
-// before then, as they are real anchors and React Router forms. docs/decisions/006.
+// before then, as they are real anchors and React Router forms; a tap on a control only
+// React drives (marked `data-replay`) is queued and replayed once the app has booted
+// (app/lib/replay.ts). docs/decisions/006.
 
 /** Type given to React Router's boot script so the browser parses but does not run it. */
 export const INERT_BOOT_TYPE = 'text/x-kapra-boot'
@@ -25,6 +28,8 @@ function start(){const boot=document.querySelector('script[type="${INERT_BOOT_TY
 events.forEach(e=>removeEventListener(e,start,true));
 for(const href of pre){const l=document.createElement('link');l.rel='modulepreload';l.href=href;document.head.append(l)}
 const s=document.createElement('script');s.type='module';s.nonce=boot.nonce;s.textContent=boot.textContent;document.head.append(s)}
+const q=window.${REPLAY_QUEUE}={taps:[],booted:false};
+addEventListener('click',e=>{const t=!q.booted&&e.target instanceof Element&&e.target.closest('[data-replay]');if(t)q.taps.push(t.getAttribute('data-replay'))},true);
 function afterPaint(){requestAnimationFrame(()=>setTimeout(start,0))}
 events.forEach(e=>addEventListener(e,start,{capture:true,passive:true}));
 if(document.readyState==='complete')afterPaint();else addEventListener('load',afterPaint,{once:true});

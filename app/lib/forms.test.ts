@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addressSchema } from '#contracts/orders.ts'
-import { expectedFailure, fieldErrorsOf, formValues } from '#app/lib/forms.ts'
+import { fieldErrorsOf, formValues } from '#app/lib/forms.ts'
 
 describe('fieldErrorsOf', () => {
   it('keeps the first message of each field', () => {
@@ -19,26 +19,5 @@ describe('formValues', () => {
     const form = new FormData()
     form.set('email', 'a@b.pk')
     expect(formValues(form, ['email', 'password'])).toEqual({ email: 'a@b.pk', password: '' })
-  })
-})
-
-describe('expectedFailure', () => {
-  it('reads status, message, fields and headers of a service error', () => {
-    const err = Object.assign(new Error('Too many'), {
-      status: 429,
-      fields: undefined,
-      headers: { 'Retry-After': '60' },
-    })
-    expect(expectedFailure(err)).toEqual({
-      status: 429,
-      message: 'Too many',
-      fields: undefined,
-      headers: { 'Retry-After': '60' },
-    })
-  })
-
-  it('is null for anything else', () => {
-    expect(expectedFailure(new Error('boom'))).toBeNull()
-    expect(expectedFailure('boom')).toBeNull()
   })
 })

@@ -22,26 +22,6 @@ export function formValues(form: FormData, names: readonly string[]): Record<str
   return values
 }
 
-export interface ExpectedFailure {
-  status: number
-  message: string
-  fields: FieldErrors | undefined
-  headers: Record<string, string>
-}
-
-/**
- * A service's expected failure (the server's AppError, seen through the route's
- * context without importing server code): its status, message and field messages.
- */
-export function expectedFailure(err: unknown): ExpectedFailure | null {
-  if (!(err instanceof Error) || !('status' in err) || typeof err.status !== 'number') return null
-  const fields =
-    'fields' in err && err.fields && typeof err.fields === 'object' ? (err.fields as FieldErrors) : undefined
-  const headers =
-    'headers' in err && err.headers && typeof err.headers === 'object' ? (err.headers as Record<string, string>) : {}
-  return { status: err.status, message: err.message, fields, headers }
-}
-
 /** Moves focus to the first field, in form order, that has a message. */
 export function focusFirstError(
   form: HTMLFormElement | null,

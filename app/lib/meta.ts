@@ -11,7 +11,7 @@ interface PageMeta {
   type?: 'website' | 'product'
 }
 
-/** Title, description and Open Graph tags for a public page (DECISIONS 19). */
+/** Title, description and Open Graph tags for a public page (docs/spec/rulings.md #19). */
 export function pageMeta({
   title,
   description,

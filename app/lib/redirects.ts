@@ -11,7 +11,7 @@ export function loginPath(from: URL | string): string {
 }
 
 /**
- * Where a signed-in visitor opening login or registration goes (spec section 2): the
+ * Where a signed-in visitor opening login or registration goes (docs/spec/store-spec.md §2): the
  * redirectTo they carry, else the page of this site they came from, else home.
  */
 export function backFromAuthPage(url: URL, referer: string | null): string {

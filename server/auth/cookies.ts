@@ -11,7 +11,7 @@ export interface SessionCookies {
   clear(): string
 }
 
-/** DECISIONS 5: HttpOnly, SameSite=Lax, Secure when served over https. */
+/** docs/spec/rulings.md #5: HttpOnly, SameSite=Lax, Secure when served over https. */
 export function sessionCookies(c: Context<AppEnv>): SessionCookies {
   const { cookieSecure, trustProxy } = c.var.services.config
   let secure = cookieSecure === 'always'

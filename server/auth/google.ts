@@ -2,7 +2,7 @@ import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jos
 import { AppError } from '#server/http/errors.ts'
 import { errorFields, type Logger } from '#server/http/logger.ts'
 
-/** Who a verified Google ID token says signed in: only ever read from the token (DECISIONS 7). */
+/** Who a verified Google ID token says signed in: only ever read from the token (docs/spec/rulings.md #7). */
 export interface GoogleIdentity {
   sub: string
   email: string

@@ -1,7 +1,7 @@
 /**
  * Counts events per key in a fixed window that starts at the key's first event.
  * In memory: the store runs as one process; a second instance would need a shared
- * store (docs/decisions/004-rate-limits.md).
+ * store (docs/decisions/004-sessions-and-rate-limits.md).
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>()

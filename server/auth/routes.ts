@@ -20,7 +20,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/googlelogin', async (c) => {
     if (!c.var.services.config.google.clientId) throw new AppError(503, 'Google sign-in is not configured')
-    // Only `credential` survives the schema: a posted name or email is never read (DECISIONS 7).
+    // Only `credential` survives the schema: a posted name or email is never read (docs/spec/rulings.md #7).
     const { credential } = parseWith(googleLoginSchema, await readJson(c.req))
     const session = await c.var.services.auth.googleLogin(credential, c.var.clientAddress, c.var.sessionToken)
     writeSessionCookie(c, session.token, session.expiresAt)

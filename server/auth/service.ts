@@ -49,7 +49,7 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
     ? createGoogleVerifier({ clientId, jwksUrl, logger })
     : undefined
 
-  /** A fresh opaque token; only its hash is stored (DECISIONS 5). */
+  /** A fresh opaque token; only its hash is stored (docs/spec/rulings.md #5). */
   async function startSession(user: User, replacing: string | undefined): Promise<NewSession> {
     const token = randomBytes(32).toString('base64url')
     const createdAt = now()
@@ -165,7 +165,7 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
       return startSession(toUser(row), replacing)
     },
 
-    /** DECISIONS 7: only the verified ID token identifies the person. */
+    /** docs/spec/rulings.md #7: only the verified ID token identifies the person. */
     async googleLogin(credential: string, clientAddress: string, replacing: string | undefined): Promise<NewSession> {
       if (!verifyGoogle) throw new AppError(503, 'Google sign-in is not configured')
       const wait = loginByAddress.retryAfter(clientAddress)

@@ -1,5 +1,4 @@
-import type { Db } from '#server/db/database.ts'
-import type { Executor } from '#server/db/database.ts'
+import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import { MAX_LINE_QUANTITY, type Cart, type CartAdd, type CartUpdate } from '#contracts/cart.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
@@ -16,7 +15,14 @@ export function toCart(rows: { product_id: string; size: string; quantity: numbe
   return cart
 }
 
-export function createCartService(db: Db, catalog: CatalogService, now: () => number = Date.now) {
+/** A cart line as it is stored, for the order that takes it. */
+export interface StoredCartLine {
+  product_id: string
+  size: string
+  quantity: number
+}
+
+export function createCartService(db: Db, dialect: Dialect, catalog: CatalogService, now: () => number = Date.now) {
   /** A product that exists and a size it offers, or a 400 naming the field. */
   async function checkItem(itemId: string, size: string): Promise<void> {
     const product = await catalog.get(itemId)
@@ -35,6 +41,21 @@ export function createCartService(db: Db, catalog: CatalogService, now: () => nu
 
   return {
     get: (userId: string) => read(db, userId),
+
+    /** What `add` checks, for a guest's line, which the browser keeps (docs/spec/rulings.md #12). */
+    check: (input: CartAdd): Promise<void> => checkItem(input.itemId, input.size),
+
+    /**
+     * The lines an order is about to take, inside the order's transaction. On
+     * PostgreSQL they are locked: a second checkout of the same cart waits, then finds
+     * it emptied (docs/spec/rulings.md #14).
+     */
+    linesForOrder: (trx: Executor, userId: string): Promise<StoredCartLine[]> =>
+      repo.cartRows(trx, userId, { lock: dialect }),
+
+    /** Removes exactly these lines: one added meanwhile from another tab stays. */
+    removeLines: (trx: Executor, userId: string, lines: StoredCartLine[]): Promise<void> =>
+      repo.deleteLines(trx, userId, lines),
 
     async add(userId: string, input: CartAdd): Promise<Cart> {
       await checkItem(input.itemId, input.size)
@@ -68,7 +89,7 @@ export function createCartService(db: Db, catalog: CatalogService, now: () => nu
 
     /**
      * A guest's browser cart joins the account's at sign-in: quantities add up per
-     * product and size, capped at the line maximum (DECISIONS 12). Lines of products
+     * product and size, capped at the line maximum (docs/spec/rulings.md #12). Lines of products
      * or sizes no longer sold are dropped; the server cart is the truth afterwards.
      */
     async merge(userId: string, guest: Cart): Promise<Cart> {

@@ -1,6 +1,12 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { imageWidths, type ImageView } from '#server/catalog/demo-catalog-types.ts'
+
+/** The four ways each garment is pictured, in image1..image4 order. */
+export const imageViews = ['front', 'back', 'detail', 'folded'] as const
+export type ImageView = (typeof imageViews)[number]
+
+/** Widths (px) each image is stored in, for the storefront's srcset (app/lib/images.ts). */
+export const imageWidths = [400, 800] as const
 
 /** The image store: generated product pictures, committed with the project. */
 export const productImageDir = path.resolve(fileURLToPath(new URL('../../assets/products', import.meta.url)))

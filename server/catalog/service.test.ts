@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
-import { seedCatalog } from '#server/catalog/seed.ts'
+import { seedCatalog } from '#demo/seed.ts'
 import { createCatalogService } from '#server/catalog/service.ts'
 import { makeProduct } from '#tests/factories.ts'
 

@@ -1,9 +1,35 @@
-import type { Db } from '#server/db/database.ts'
-import type { Category, Product, SizeChartRow, SubCategory } from '#contracts/catalog.ts'
+import type { Db, Executor } from '#server/db/database.ts'
+import {
+  toSummary,
+  type Category,
+  type Product,
+  type ProductSummary,
+  type SizeChartRow,
+  type SubCategory,
+} from '#contracts/catalog.ts'
+import { PAGE_SIZE, type CatalogFilters, type CatalogPage } from '#contracts/catalog-filters.ts'
+import { facetCounts, filterProducts, relatedProducts } from '#server/catalog/rules.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import * as repo from '#server/catalog/repository.ts'
 
 export type CatalogService = ReturnType<typeof createCatalogService>
+
+/** A product as the store adds it: images are keys in the image store, not URLs. */
+export interface NewProduct {
+  id: string
+  name: string
+  description: string
+  /** Whole rupees. */
+  price: number
+  category: Category
+  subCategory: SubCategory
+  /** In the order the size picker shows them. */
+  sizes: string[]
+  sizeChart: SizeChartRow[]
+  bestSeller: boolean
+  images: [string, string, string, string]
+  createdAt: number
+}
 
 /**
  * The catalog is small and read on every page, so it is held in memory for a short
@@ -63,9 +89,84 @@ export function createCatalogService(db: Db, options: { maxAgeMs?: number; now?:
     async get(id: string): Promise<Product | undefined> {
       return (await current()).byId.get(id)
     },
+
+    /** The collection's view: one page of the matching products in order, the total and each filter's counts. */
+    async browse(filters: CatalogFilters, pageSize = PAGE_SIZE): Promise<CatalogPage<ProductSummary>> {
+      const all = (await current()).list
+      const matches = filterProducts(all, filters)
+      const start = (filters.page - 1) * pageSize
+      return {
+        items: matches.slice(start, start + pageSize).map(toSummary),
+        total: matches.length,
+        page: filters.page,
+        pageSize,
+        facets: facetCounts(all, filters),
+      }
+    },
+
+    /** docs/spec/store-spec.md §9: the newest products first. */
+    async latest(limit: number): Promise<ProductSummary[]> {
+      return (await current()).list.slice(0, limit).map(toSummary)
+    },
+
+    async bestSellers(limit: number): Promise<ProductSummary[]> {
+      return (await current()).list
+        .filter((p) => p.bestSeller)
+        .slice(0, limit)
+        .map(toSummary)
+    },
+
+    /** docs/spec/store-spec.md §9: same category and sub-category, never the product itself. */
+    async related(product: Pick<Product, '_id' | 'category' | 'subCategory'>, limit = 4): Promise<ProductSummary[]> {
+      return relatedProducts((await current()).list, product, limit).map(toSummary)
+    },
+
+    /** The first product of a category and sub-category, for pictures on the store's own pages. */
+    async firstOf(category: Category, subCategory: SubCategory): Promise<ProductSummary | undefined> {
+      const found = (await current()).list.find((p) => p.category === category && p.subCategory === subCategory)
+      return found && toSummary(found)
+    },
+
+    /** Prices as they stand now, read inside the caller's transaction (an order's), never from the copy. */
+    pricesOf: (trx: Executor, ids: string[]) => repo.pricesOf(trx, ids),
+
     invalidate(): void {
       cache = undefined
     },
+
+    /** Adds products in the given order, only into an empty catalog; returns how many it added. */
+    async addIfEmpty(products: NewProduct[]): Promise<number> {
+      const added = await db.transaction().execute(async (trx) => {
+        if ((await repo.countProducts(trx)) > 0) return 0
+        await repo.insertProducts(trx, products.map(toRows))
+        return products.length
+      })
+      cache = undefined
+      return added
+    },
+  }
+}
+
+function toRows(p: NewProduct, position: number) {
+  const [image1, image2, image3, image4] = p.images
+  return {
+    product: {
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      price: p.price,
+      category: p.category,
+      sub_category: p.subCategory,
+      image1,
+      image2,
+      image3,
+      image4,
+      best_seller: p.bestSeller ? 1 : 0,
+      position,
+      created_at: p.createdAt,
+    },
+    sizes: p.sizes.map((size, i) => ({ product_id: p.id, position: i, size })),
+    chart: p.sizeChart.map((r, i) => ({ product_id: p.id, position: i, ...r })),
   }
 }
 

@@ -1,5 +1,5 @@
 // Table types: what the database holds. Never a query's result type outside the
-// repositories; services map rows to the API's shapes (STYLE.md).
+// repositories; services map rows to the API's shapes (docs/STYLE.md).
 // Times are epoch milliseconds; money is whole rupees; flags are 0/1 integers so
 // the same queries run on SQLite and PostgreSQL.
 

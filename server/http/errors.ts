@@ -1,7 +1,12 @@
 import type { ZodType } from 'zod'
 
-/** An expected failure: answered as { message } with this status (DECISIONS 10). */
+// The storefront's server build carries its own copy of this module, so `instanceof`
+// cannot tell the process's AppError from the build's; this registered symbol can.
+const APP_ERROR = Symbol.for('kapra.AppError')
+
+/** An expected failure: answered as { message } with this status (docs/spec/rulings.md #10). */
 export class AppError extends Error {
+  readonly [APP_ERROR] = true
   readonly status: number
   readonly headers: Record<string, string>
   readonly fields: Record<string, string> | undefined
@@ -17,6 +22,11 @@ export class AppError extends Error {
     this.headers = options.headers ?? {}
     this.fields = options.fields
   }
+}
+
+/** True for an AppError from any copy of this module. */
+export function isAppError(err: unknown): err is AppError {
+  return typeof err === 'object' && err !== null && (err as { [APP_ERROR]?: unknown })[APP_ERROR] === true
 }
 
 /** Parses a payload with its contract; a 400 names the first failing field. */

@@ -6,7 +6,7 @@ export type NewsletterService = ReturnType<typeof createNewsletterService>
 
 export function createNewsletterService(db: Db, now: () => number = Date.now) {
   return {
-    /** Idempotent: subscribing twice is not an error (DECISIONS 21). */
+    /** Idempotent: subscribing twice is not an error (docs/spec/rulings.md #21). */
     subscribe: (email: string) =>
       repo.insertSubscriber(db, { email_normalized: normalizeEmail(email), email, created_at: now() }),
   }

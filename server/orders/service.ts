@@ -1,30 +1,34 @@
 import { randomUUID } from 'node:crypto'
-import type { Db, Dialect } from '#server/db/database.ts'
-import type { Address, Order, OrderStatus, PlaceOrder } from '#contracts/orders.ts'
+import type { Db } from '#server/db/database.ts'
+import { CART_CHANGED_MESSAGE, type Address, type Order, type OrderStatus, type PlaceOrder } from '#contracts/orders.ts'
 import { computeTotals } from '#contracts/pricing.ts'
 import { AppError } from '#server/http/errors.ts'
-import * as cartRepo from '#server/cart/repository.ts'
-import * as catalogRepo from '#server/catalog/repository.ts'
+import type { CartService } from '#server/cart/service.ts'
+import type { CatalogService } from '#server/catalog/service.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import * as repo from '#server/orders/repository.ts'
 
 export type OrderService = ReturnType<typeof createOrderService>
 
-const CART_CHANGED = 'Your cart has changed, please review it'
 const PRICES_CHANGED = 'Prices have changed, please review your cart'
 
 const lineKey = (productId: string, size: string) => JSON.stringify([productId, size])
 
-export function createOrderService(db: Db, dialect: Dialect, now: () => number = Date.now) {
+export function createOrderService(
+  db: Db,
+  domains: { cart: CartService; catalog: CatalogService },
+  now: () => number = Date.now,
+) {
+  const { cart: carts, catalog } = domains
   return {
     /**
-     * DECISIONS 13-14: the order is the user's server cart, priced from the catalog,
+     * docs/spec/rulings.md #13-14: the order is the user's server cart, priced from the catalog,
      * written with its lines and the emptied cart in one transaction. What the browser
      * sends is only compared with it.
      */
     async place(userId: string, input: PlaceOrder): Promise<Order> {
       return db.transaction().execute(async (trx) => {
-        const cart = await cartRepo.cartRows(trx, userId, { lock: dialect })
+        const cart = await carts.linesForOrder(trx, userId)
         if (cart.length === 0) throw new AppError(409, 'Your cart is empty')
 
         const sent = new Map<string, number>()
@@ -35,13 +39,13 @@ export function createOrderService(db: Db, dialect: Dialect, now: () => number =
         const same =
           sent.size === cart.length &&
           cart.every((line) => sent.get(lineKey(line.product_id, line.size)) === line.quantity)
-        if (!same) throw new AppError(409, CART_CHANGED)
+        if (!same) throw new AppError(409, CART_CHANGED_MESSAGE)
 
         const products = new Map(
-          (await catalogRepo.pricesOf(trx, [...new Set(cart.map((l) => l.product_id))])).map((p) => [p.id, p]),
+          (await catalog.pricesOf(trx, [...new Set(cart.map((l) => l.product_id))])).map((p) => [p.id, p]),
         )
         // A product withdrawn since it was put in the cart cannot be ordered.
-        if (cart.some((line) => !products.has(line.product_id))) throw new AppError(409, CART_CHANGED)
+        if (cart.some((line) => !products.has(line.product_id))) throw new AppError(409, CART_CHANGED_MESSAGE)
 
         const totals = computeTotals(
           cart.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
@@ -89,7 +93,7 @@ export function createOrderService(db: Db, dialect: Dialect, now: () => number =
           },
           items,
         )
-        await cartRepo.deleteLines(trx, userId, cart)
+        await carts.removeLines(trx, userId, cart)
         return toOrder(
           { id, amount: totals.total, status: 'Order Placed', payment: 0, created_at: createdAt, address: a },
           items,
@@ -97,7 +101,7 @@ export function createOrderService(db: Db, dialect: Dialect, now: () => number =
       })
     },
 
-    /** Oldest first: the storefront reverses the flattened list (spec section 7). */
+    /** Oldest first: the storefront reverses the flattened list (docs/spec/store-spec.md §7). */
     async list(userId: string): Promise<Order[]> {
       const { orders, items } = await repo.ordersOfUser(db, userId)
       const itemsBy = new Map<string, typeof items>()

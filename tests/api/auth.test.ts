@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestStore, databases, newAccount, type TestClient, type TestStore } from '#tests/api/harness.ts'
+import { createTestStore, databases, type TestClient, type TestStore } from '#tests/api/harness.ts'
+import { newAccount } from '#tests/factories.ts'
 
-// DECISIONS 4-6: accounts, argon2id hashes, opaque rotated sessions in an HttpOnly cookie.
+// docs/spec/rulings.md #4-6: accounts, argon2id hashes, opaque rotated sessions in an HttpOnly cookie.
 const INVALID = { message: 'Invalid email or password' }
 const NOT_SIGNED_IN = { message: 'Please log in to continue' }
 const DAY = 24 * 60 * 60 * 1000

@@ -8,7 +8,7 @@ import {
   type TestStore,
 } from '#tests/api/harness.ts'
 
-// Spec section 3 (cart map), DECISIONS 12 (merge) and 17 (a line holds 1..100).
+// docs/spec/store-spec.md §3 (cart map), docs/spec/rulings.md #12 (merge) and 17 (a line holds 1..100).
 // The default test catalog: oxford-shirt (S M L XL), denim-jeans (S M L), kids-hoodie (4-5Y 6-7Y).
 
 interface Shopper {
@@ -164,6 +164,14 @@ describe.each(databases)('cart (%s)', (kind) => {
       expect(answer.fields).toHaveProperty(field)
       expect(await rows(ayesha.user._id)).toEqual(before)
     })
+  })
+
+  it("checks a guest's line as add does, and stores nothing", async () => {
+    const { cart } = store.services
+    await expect(cart.check({ itemId: 'oxford-shirt', size: 'M' })).resolves.toBeUndefined()
+    await expect(cart.check({ itemId: 'oxford-shirt', size: 'XXL' })).rejects.toThrow(/^size XXL is not available/)
+    await expect(cart.check({ itemId: 'no-such-product', size: 'M' })).rejects.toThrow(/^itemId /)
+    expect(await store.connection.db.selectFrom('cart_items').selectAll().execute()).toEqual([])
   })
 
   it('refuses to add beyond 100 of a line', async () => {

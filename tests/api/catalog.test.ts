@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { imageViews, imageWidths } from '#server/catalog/demo-catalog-types.ts'
+import { imageViews, imageWidths } from '#server/catalog/images.ts'
 import { isProductImageName, productImageDir } from '#server/catalog/images.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { makeProduct } from '#tests/factories.ts'
@@ -44,7 +44,7 @@ const catalog = [
 const width = Math.max(...imageWidths)
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
-/** The product as the API must answer it (spec section 3), except its date. */
+/** The product as the API must answer it (docs/spec/store-spec.md §3), except its date. */
 function expected(p: (typeof catalog)[number]) {
   const [image1, image2, image3, image4] = imageViews.map((view) => `/images/products/${p.id}-${view}-${width}.webp`)
   return {

@@ -11,10 +11,11 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose'
-import { createTestStore, databases, newAccount, type TestStore } from '#tests/api/harness.ts'
+import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
+import { newAccount } from '#tests/factories.ts'
 import { googleClaims, nowSeconds, type GooglePerson } from '#tests/google-tokens.ts'
 
-// DECISIONS 7: a Google sign-in is accepted only from a token Google signed for this store.
+// docs/spec/rulings.md #7: a Google sign-in is accepted only from a token Google signed for this store.
 const CLIENT_ID = 'kapra-test.apps.googleusercontent.com'
 const KID = 'test-key-1'
 const FAILED = 'Google sign-in failed. Please try again.'

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
 
-// DECISIONS 10: every error is JSON { message } with the fitting status; writes are
+// docs/spec/rulings.md #10: every error is JSON { message } with the fitting status; writes are
 // JSON only and same-origin only; a 500 tells nothing of the inside.
 const BODY_LIMIT = 2048
 const CROSS_SITE = { message: 'Cross-site requests are not allowed' }

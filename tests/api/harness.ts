@@ -4,10 +4,10 @@ import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
 import { createLogger } from '#server/http/logger.ts'
 import { createServices, type Services } from '#server/services.ts'
-import { seedCatalog } from '#server/catalog/seed.ts'
+import { seedCatalog } from '#demo/seed.ts'
 import { createApp } from '#server/app.ts'
-import type { DemoProduct } from '#server/catalog/demo-catalog-types.ts'
-import { makeProduct } from '#tests/factories.ts'
+import type { DemoProduct } from '#demo/catalog-types.ts'
+import { makeProduct, newAccount } from '#tests/factories.ts'
 
 export type DatabaseKind = 'sqlite' | 'postgres'
 
@@ -137,8 +137,6 @@ export async function createTestStore(
   }
 }
 
-let counter = 0
-/** A fresh, valid registration payload. */
 /** One shopper's cart lines as the database holds them, by product and size. */
 export function storedCartLines(store: TestStore, userId: string) {
   return store.connection.db
@@ -148,16 +146,6 @@ export function storedCartLines(store: TestStore, userId: string) {
     .orderBy('product_id')
     .orderBy('size')
     .execute()
-}
-
-export function newAccount(overrides: Partial<{ name: string; email: string; password: string }> = {}) {
-  counter++
-  return {
-    name: `Shopper ${counter}`,
-    email: `shopper${counter}.${Date.now()}@example.com`,
-    password: 'correct horse battery',
-    ...overrides,
-  }
 }
 
 export async function signedInClient(store: TestStore, address?: string) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
 
-// DECISIONS 21: the address is stored idempotently and the subscriber thanked.
+// docs/spec/rulings.md #21: the address is stored idempotently and the subscriber thanked.
 describe.each(databases)('newsletter (%s)', (kind) => {
   let store: TestStore
   beforeAll(async () => {

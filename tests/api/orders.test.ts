@@ -10,7 +10,7 @@ import {
 } from '#tests/api/harness.ts'
 import { makeProduct, testAddress } from '#tests/factories.ts'
 
-// DECISIONS 13-15: an order is the signed-in user's server cart, priced by the server,
+// docs/spec/rulings.md #13-15: an order is the signed-in user's server cart, priced by the server,
 // stored with a snapshot of its lines in one transaction that also empties the cart.
 const CART_CHANGED = 'Your cart has changed, please review it'
 const PRICES_CHANGED = 'Prices have changed, please review your cart'

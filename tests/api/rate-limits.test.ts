@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
-import { createTestStore, databases, newAccount, type TestStore } from '#tests/api/harness.ts'
+import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
+import { newAccount } from '#tests/factories.ts'
 
-// DECISIONS 8: failed logins are limited per account and per client address (429 with
+// docs/spec/rulings.md #8: failed logins are limited per account and per client address (429 with
 // Retry-After) for a short window; registration allows at least 20 accounts an hour.
 const MINUTE = 60_000
 const INVALID = { message: 'Invalid email or password' }

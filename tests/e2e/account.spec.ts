@@ -1,12 +1,6 @@
+import { newAccount } from '#tests/factories.ts'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
-
-const PASSWORD = 'kurta-lover-2026'
-
-let seq = 0
-function newAccount(name = 'Ayesha Khan') {
-  return { name, email: `acct-${Date.now()}-${process.pid}-${++seq}@example.com`, password: PASSWORD }
-}
 
 /** Creates an account through the API (the journey in shopping.spec.ts does it through the form). */
 async function register(page: Page, account = newAccount()) {
@@ -27,7 +21,7 @@ test('login page: fields, show/hide password, Google unavailable, link to regist
   await open(page, '/login')
   await expect(page).toHaveTitle(/Login/)
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible()
-  // No navigation bar or chat button on login (spec section 2).
+  // No navigation bar or chat button on login (docs/spec/store-spec.md §2).
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: /whatsapp|chat/i })).toHaveCount(0)
 
@@ -148,7 +142,7 @@ test('user menu: Login, Orders, About signed out; Logout, Orders, About and the 
   // The URL changes before the page does: wait for the form (the home page has an Email field too).
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible()
 
-  const account = await register(page, newAccount('zainab ali'))
+  const account = await register(page, newAccount({ name: 'zainab ali' }))
   await logInWithForm(page, account)
   await expect(page).toHaveURL(/\/$/)
   const avatar = page.getByRole('button', { name: 'Account menu for zainab ali' })
@@ -182,7 +176,7 @@ test('registration keeps the way back: signup → login note → the protected p
   await open(page, '/login?redirectTo=%2Forder')
   await page.getByRole('link', { name: 'Create New Account' }).click()
   await expect(page).toHaveURL('/signup?redirectTo=%2Forder')
-  const account = newAccount('Hamza')
+  const account = newAccount({ name: 'Hamza' })
   await page.getByLabel('Username').fill(account.name)
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password', { exact: true }).fill(account.password)

@@ -1,8 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import type { Product } from '../../contracts/catalog.ts'
+import type { Product } from '#contracts/catalog.ts'
+import { PAGE_SIZE } from '#contracts/catalog-filters.ts'
 import { open, seriousViolations } from '#tests/e2e/support.ts'
 
-// Spec section 2 (Collection, Product card, Product detail) with DECISIONS 2, 3, 11, 19, 20.
+// docs/spec/store-spec.md §2 (Collection, Product card, Product detail) with docs/spec/rulings.md #2, 3, 11, 19, 20.
 
 async function catalog(request: APIRequestContext): Promise<Product[]> {
   const res = await request.get('/api/product/list')
@@ -26,11 +27,13 @@ async function shownNames(page: Page) {
   return results(page).getByRole('heading', { level: 3 }).allTextContents()
 }
 
+/** The first page of a view: 24 products, and a count that says which of how many. */
 async function expectShown(page: Page, products: Product[]) {
+  const n = products.length
   await expect(page.getByRole('status').filter({ hasText: /products?$/ })).toHaveText(
-    `${products.length} ${products.length === 1 ? 'product' : 'products'}`,
+    n > PAGE_SIZE ? `Showing 1–${PAGE_SIZE} of ${n} products` : `${n} ${n === 1 ? 'product' : 'products'}`,
   )
-  await expect.poll(() => shownNames(page)).toEqual(products.map((p) => p.name))
+  await expect.poll(() => shownNames(page)).toEqual(products.slice(0, PAGE_SIZE).map((p) => p.name))
 }
 
 const checkbox = (page: Page, name: string) => page.getByRole('checkbox', { name, exact: true })
@@ -253,14 +256,25 @@ test.describe('collection', () => {
 })
 
 test.describe('product listing', () => {
-  test('lists every product with a heading (DECISIONS 20)', async ({ page, request }) => {
+  test('lists every product with a heading (docs/spec/rulings.md #20)', async ({ page, request }) => {
     const all = await catalog(request)
     await open(page, '/product')
     await expect(page.getByRole('heading', { level: 1, name: 'All Products' })).toBeVisible()
     await expect(page).toHaveTitle('All Products | Kapra')
-    const names = await page.getByRole('main').getByRole('heading', { level: 3 }).allTextContents()
-    expect(names.toSorted()).toEqual(all.map((p) => p.name).toSorted())
     expect(await seriousViolations(page)).toEqual([])
+    // Pages of 24, followed by their Next links, hold every product once.
+    const names: string[] = []
+    for (;;) {
+      const shown = await page.getByRole('main').getByRole('heading', { level: 3 }).allTextContents()
+      expect(shown.length).toBeLessThanOrEqual(PAGE_SIZE)
+      names.push(...shown)
+      const next = page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' })
+      if ((await next.count()) === 0) break
+      await next.click()
+      await expect(page).toHaveURL(new RegExp(`/product\\?page=${Math.ceil(names.length / PAGE_SIZE) + 1}$`))
+      await expect(page.getByRole('status')).toContainText(`Showing ${names.length + 1}–`)
+    }
+    expect(names.toSorted()).toEqual(all.map((p) => p.name).toSorted())
   })
 })
 
@@ -299,8 +313,9 @@ test.describe('product detail', () => {
     ]) {
       await expect(main.getByText(note)).toBeVisible()
     }
-    const sizes = page.getByRole('group', { name: /Select Size/i }).getByRole('button')
-    await expect(sizes).toHaveText(product.sizes)
+    const sizes = page.getByRole('group', { name: /Select Size/i }).getByRole('radio')
+    await expect(sizes).toHaveCount(product.sizes.length)
+    for (const [i, size] of product.sizes.entries()) await expect(sizes.nth(i)).toHaveAccessibleName(size)
     expect(errors).toEqual([])
   })
 
@@ -337,11 +352,9 @@ test.describe('product detail', () => {
     await expect(header.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
 
     const size = product.sizes[1]!
-    const sizeButton = page
-      .getByRole('group', { name: /Select Size/i })
-      .getByRole('button', { name: size, exact: true })
+    const sizeButton = page.getByRole('group', { name: /Select Size/i }).getByRole('radio', { name: size, exact: true })
     await sizeButton.click()
-    await expect(sizeButton).toHaveAttribute('aria-pressed', 'true')
+    await expect(sizeButton).toBeChecked()
     await expect(page.getByText('Please select a size before adding to cart')).toBeHidden()
     await page.getByRole('button', { name: 'Add To Cart' }).click()
     await expect(header.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
@@ -366,10 +379,7 @@ test.describe('product detail', () => {
       .getByRole('cell')
       .first()
       .click()
-    await expect(sizeButtons.getByRole('button', { name: last.size, exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
+    await expect(sizeButtons.getByRole('radio', { name: last.size, exact: true })).toBeChecked()
     await expect(table.getByRole('button', { name: `Select size ${last.size}` })).toHaveAttribute(
       'aria-pressed',
       'true',
@@ -378,14 +388,8 @@ test.describe('product detail', () => {
     const first = product.sizeChart[0]!
     await table.getByRole('button', { name: `Select size ${first.size}` }).focus()
     await page.keyboard.press('Enter')
-    await expect(sizeButtons.getByRole('button', { name: first.size, exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'true',
-    )
-    await expect(sizeButtons.getByRole('button', { name: last.size, exact: true })).toHaveAttribute(
-      'aria-pressed',
-      'false',
-    )
+    await expect(sizeButtons.getByRole('radio', { name: first.size, exact: true })).toBeChecked()
+    await expect(sizeButtons.getByRole('radio', { name: last.size, exact: true })).not.toBeChecked()
   })
 
   test('a product without a chart says so', async ({ page, request }) => {
@@ -441,16 +445,14 @@ test.describe('product detail', () => {
     await page.getByRole('button', { name: 'Show image 2 of 4' }).click()
     await page
       .getByRole('group', { name: /Select Size/i })
-      .getByRole('button', { name: product.sizes[0], exact: true })
+      .getByRole('radio', { name: product.sizes[0], exact: true })
       .click()
     const related = page.getByRole('region', { name: 'Related Products' })
     const name = (await related.getByRole('heading', { level: 3 }).first().textContent())!
     await related.getByRole('link', { name, exact: true }).click()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
     await expect(page.getByRole('button', { name: 'Show image 1 of 4' })).toHaveAttribute('aria-pressed', 'true')
-    await expect(page.getByRole('group', { name: /Select Size/i }).getByRole('button', { pressed: true })).toHaveCount(
-      0,
-    )
+    await expect(page.getByRole('group', { name: /Select Size/i }).getByRole('radio', { checked: true })).toHaveCount(0)
   })
 
   test('carries Product JSON-LD and Open Graph tags', async ({ page, request }) => {

@@ -8,7 +8,7 @@ import type { Product } from '#contracts/catalog.ts'
 import { googleClaims, type GooglePerson } from '#tests/google-tokens.ts'
 import { expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
-// Issue 4 / DECISIONS 7 in the browser: Google's button on Login and Registration,
+// Issue 4 / docs/spec/rulings.md #7 in the browser: Google's button on Login and Registration,
 // played by a stub script (route interception) that hands the app an ID token signed
 // by a key of this test, whose key set is served on loopback. Nothing leaves the machine.
 //
@@ -161,7 +161,7 @@ async function offline(page: Page): Promise<GoogleStandIn> {
       ? route.abort('internetdisconnected')
       : route.fulfill({ status: 200, contentType: 'text/javascript', body: stubScript(traffic.token) }),
   )
-  // Keep the guest's 15 s login prompt (DECISIONS 22) out of the way.
+  // Keep the guest's 15 s login prompt (docs/spec/rulings.md #22) out of the way.
   await page.addInitScript(() => sessionStorage.setItem('kapra.loginPromptShown', '1'))
   return {
     requests: traffic.requests,
@@ -247,7 +247,7 @@ test.describe('Google sign-in configured', () => {
     await open(page, `/productdetail/${product._id}`)
     await page
       .getByRole('group', { name: /Select Size/ })
-      .getByRole('button', { name: size, exact: true })
+      .getByRole('radio', { name: size, exact: true })
       .click()
     await page.getByRole('button', { name: 'Add To Cart' }).click()
     await expect(cartLink(page, 1)).toBeVisible()

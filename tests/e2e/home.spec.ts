@@ -203,7 +203,7 @@ test.describe('home: newsletter', () => {
   })
 })
 
-test.describe('login prompt (DECISIONS 22)', () => {
+test.describe('login prompt (docs/spec/rulings.md #22)', () => {
   const prompt = (page: Page) => page.getByRole('dialog', { name: 'Please Login' })
 
   test('appears for guests 15 s after the first load, with its text and link', async ({ page }) => {

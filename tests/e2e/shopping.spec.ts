@@ -1,15 +1,9 @@
+import { newAccount } from '#tests/factories.ts'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { Product } from '#contracts/catalog.ts'
 import { formatPrice } from '#contracts/pricing.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { collectErrors, expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
-
-const PASSWORD = 'kurta-lover-2026'
-let seq = 0
-
-function newAccount(name = 'Sana Malik') {
-  return { name, email: `shop-${Date.now()}-${process.pid}-${++seq}@example.com`, password: PASSWORD }
-}
 
 /** Signs in through the API: the browser context gets the session cookie. */
 async function signIn(page: Page, account = newAccount()) {
@@ -33,7 +27,7 @@ const cartLink = (page: Page, count: number) =>
 async function chooseSizeAndAdd(page: Page, size: string) {
   await page
     .getByRole('group', { name: /Select Size/ })
-    .getByRole('button', { name: size, exact: true })
+    .getByRole('radio', { name: size, exact: true })
     .click()
   await page.getByRole('button', { name: 'Add To Cart' }).click()
 }
@@ -54,7 +48,7 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
 }) => {
   test.setTimeout(180_000)
   const errors = collectErrors(page, { ignorePageErrors: /websocket/i })
-  // The guest part is long in a test: keep the 15 s login prompt (DECISIONS 22) out of the way.
+  // The guest part is long in a test: keep the 15 s login prompt (docs/spec/rulings.md #22) out of the way.
   await page.addInitScript(() => sessionStorage.setItem('kapra.loginPromptShown', '1'))
   const [first, second] = await products(request)
   const firstSize = first!.sizes[0]!
@@ -72,7 +66,7 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
   await expect(page).toHaveURL('/login?redirectTo=%2Fcart')
   await page.getByRole('link', { name: 'Create New Account' }).click()
   await expect(page).toHaveURL('/signup?redirectTo=%2Fcart')
-  const account = newAccount('sana Malik')
+  const account = newAccount({ name: 'sana Malik' })
   await page.getByLabel('Username').fill(account.name)
   await page.getByLabel('Email').fill('sana.example.com')
   await page.getByLabel('Password', { exact: true }).fill('kurta')
@@ -94,7 +88,7 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page).toHaveURL('/cart')
 
-  // The guest's line was merged into the account (DECISIONS 12).
+  // The guest's line was merged into the account (docs/spec/rulings.md #12).
   await expect(cartLink(page, 1)).toBeVisible()
   const quantity = page.getByRole('spinbutton', { name: `Quantity for ${first!.name}, size ${firstSize}` })
   await expect(quantity).toHaveValue('1')

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { ArrowLeft, Banknote, CircleAlert, RefreshCcw, ShieldCheck } from 'lucide-react'
 import type { Product } from '#contracts/catalog.ts'
 import { useRootData } from '#app/lib/root-data.ts'
-import { ProductImage } from '#app/features/catalog/product-image.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
 
 /** A few of the store's pieces for the brand panel. */
 export type Showcase = Pick<Product, '_id' | 'image1'>[]
@@ -14,7 +14,7 @@ const promises = [
 ]
 
 /**
- * Login and Registration stand outside the store layout (spec section 2): a brand
+ * Login and Registration stand outside the store layout (docs/spec/store-spec.md §2): a brand
  * panel beside the form on wide screens, the form alone on phones.
  */
 export function AuthLayout({
@@ -121,7 +121,7 @@ export function OrDivider() {
   )
 }
 
-/** A failure the server answered, announced as it appears (DECISIONS 9). */
+/** A failure the server answered, announced as it appears (docs/spec/rulings.md #9). */
 export function FormAlert({ message }: { message: string | undefined }) {
   if (!message) return null
   return (

@@ -44,7 +44,7 @@ const COULD_NOT_LOAD = 'Google sign-in could not load. Use your email and passwo
 const MAX_WIDTH = 400
 
 /**
- * 'Login with Google' / 'Registration with Google' (DECISIONS 7). With a client id,
+ * 'Login with Google' / 'Registration with Google' (docs/spec/rulings.md #7). With a client id,
  * Google's own button (Google Identity Services); its ID token is posted to
  * /api/auth/googlelogin, which verifies it and opens the session. Without one, a
  * visibly disabled button that says why, and no script from Google.
@@ -125,7 +125,7 @@ function GoogleSignIn({
       onMessage(err instanceof Error && err.message ? err.message : FAILED)
       return
     }
-    // Spec section 4: the app reloads the current user (every loader runs again, the
+    // docs/spec/store-spec.md §4: the app reloads the current user (every loader runs again, the
     // root's too; the cart merges the guest's bag) and goes home, or back where the
     // shopper was sent from.
     await navigate(safeRedirect(params.get('redirectTo')), { replace: true, defaultShouldRevalidate: true })

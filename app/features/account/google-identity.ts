@@ -4,16 +4,15 @@
  * https://developers.google.com/identity/gsi/web/reference/js-reference
  */
 
-export const GOOGLE_SCRIPT_SRC = 'https://accounts.google.com/gsi/client'
+import { GOOGLE_SIGN_IN_PAGES } from '#contracts/auth.ts'
 
-/** The pages whose Content-Security-Policy allows Google's script (server/app.ts). */
-const GOOGLE_SIGN_IN_PAGES = ['/login', '/signup']
+export const GOOGLE_SCRIPT_SRC = 'https://accounts.google.com/gsi/client'
 
 /** Waits this long for Google's script before telling the shopper it could not load. */
 const LOAD_TIMEOUT_MS = 15_000
 
 export interface CredentialResponse {
-  /** The ID token, a JWT Google signed; the server verifies it (DECISIONS 7). */
+  /** The ID token, a JWT Google signed; the server verifies it (docs/spec/rulings.md #7). */
   credential: string
   select_by?: string
 }
@@ -131,7 +130,7 @@ export function documentAllowsGoogle(): boolean {
   // Without the entry (very old browsers) the script is tried; a refusal shows the fallback.
   if (!entry) return true
   const path = new URL(entry.name).pathname.toLowerCase().replace(/\/+$/, '')
-  return GOOGLE_SIGN_IN_PAGES.includes(path)
+  return (GOOGLE_SIGN_IN_PAGES as readonly string[]).includes(path)
 }
 
 /**

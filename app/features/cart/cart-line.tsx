@@ -1,15 +1,20 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { Trash2 } from 'lucide-react'
 import { MAX_LINE_QUANTITY } from '#contracts/cart.ts'
-import { Price } from '#app/features/catalog/price.tsx'
-import { ProductImage } from '#app/features/catalog/product-image.tsx'
-import { parseQuantity, type CartRow } from '#app/features/cart/cart-view.ts'
+import { Price } from '#app/components/price.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+import { parseQuantity, type CartRow } from '#app/lib/cart/cart-view.ts'
 
 /** Typing settles before the cart is synced, so '12' is one change, not '1' then '12'. */
 const SETTLE_MS = 350
 
-/** One line of the cart (product and size): picture, name, price, size, quantity, delete. */
+/**
+ * One line of the cart (product and size): picture, name, price, size, quantity, delete.
+ * The quantity and the delete button are small forms posting to the cart page's action,
+ * so they work before the app has booted (docs/decisions/006); once it runs, they
+ * change the cart in the browser instead and never post.
+ */
 export function CartLine({
   row,
   onQuantity,
@@ -49,22 +54,47 @@ export function CartLine({
           </div>
         </div>
         <div className="flex items-center gap-2 sm:gap-4">
-          <QuantityInput
-            label={`Quantity for ${name}, size ${size}`}
-            quantity={quantity}
-            onQuantity={(q) => onQuantity(productId, size, q)}
-          />
-          <button
-            type="button"
-            onClick={() => onQuantity(productId, size, 0)}
-            aria-label={`Remove ${name} (size ${size})`}
-            className="grid size-11 place-items-center rounded-full text-danger transition-colors hover:bg-red-50"
+          {/* Enter sends the quantity (the only field); the server applies the same rules (noValidate: 250 is capped, not refused). */}
+          <Form method="post" noValidate onSubmit={(e) => e.preventDefault()}>
+            <LineFields productId={productId} size={size} />
+            <QuantityInput
+              label={`Quantity for ${name}, size ${size}`}
+              quantity={quantity}
+              onQuantity={(q) => onQuantity(productId, size, q)}
+            />
+          </Form>
+          <Form
+            method="post"
+            onSubmit={(e) => {
+              e.preventDefault()
+              onQuantity(productId, size, 0)
+            }}
           >
-            <Trash2 aria-hidden className="size-5" />
-          </button>
+            <LineFields productId={productId} size={size} />
+            <button
+              type="submit"
+              name="quantity"
+              value="0"
+              aria-label={`Remove ${name} (size ${size})`}
+              className="grid size-11 place-items-center rounded-full text-danger transition-colors hover:bg-red-50"
+            >
+              <Trash2 aria-hidden className="size-5" />
+            </button>
+          </Form>
         </div>
       </div>
     </li>
+  )
+}
+
+/** Which line a form changes, for the cart page's action. */
+function LineFields({ productId, size }: { productId: string; size: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="update" />
+      <input type="hidden" name="itemId" value={productId} />
+      <input type="hidden" name="size" value={size} />
+    </>
   )
 }
 
@@ -84,6 +114,7 @@ function QuantityInput({
   const [draft, setDraft] = useState(String(quantity))
   const [shown, setShown] = useState(quantity)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const input = useRef<HTMLInputElement>(null)
   const apply = useRef(onQuantity)
   useEffect(() => {
     apply.current = onQuantity
@@ -111,8 +142,19 @@ function QuantityInput({
     setDraft(String(next ?? quantity))
   }
 
+  // A quantity typed before the app booted, not yet sent with Enter, is still in the
+  // field (hydration keeps it): take it as if it were typed now.
+  useEffect(() => {
+    const typed = input.current?.value
+    if (typed !== undefined && typed !== String(quantity)) change(typed)
+    // Only what the server rendered and the shopper changed before the boot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   return (
     <input
+      ref={input}
+      name="quantity"
       type="number"
       inputMode="numeric"
       min={0}

@@ -1,9 +1,10 @@
 import type { Cart } from '#contracts/cart.ts'
+import { toSummary } from '#contracts/catalog.ts'
 import type { Services } from '#server/services.ts'
-import type { CartProduct } from '#app/features/cart/cart-view.ts'
+import type { CartProduct } from '#app/lib/cart/cart-view.ts'
 
 /** The products a cart's lines need on screen, and no more of the catalog. */
 export async function productsInCart(catalog: Services['catalog'], cart: Cart): Promise<CartProduct[]> {
   const products = await Promise.all(Object.keys(cart).map((id) => catalog.get(id)))
-  return products.filter((p) => p !== undefined).map(({ _id, name, price, image1 }) => ({ _id, name, price, image1 }))
+  return products.filter((p) => p !== undefined).map(toSummary)
 }

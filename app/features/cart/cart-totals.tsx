@@ -1,7 +1,7 @@
 import type { Totals } from '#contracts/pricing.ts'
-import { Price } from '#app/features/catalog/price.tsx'
+import { Price } from '#app/components/price.tsx'
 
-/** Subtotal, the delivery fee and the total (spec section 9: no fee on an empty subtotal). */
+/** Subtotal, the delivery fee and the total (docs/spec/store-spec.md §9: no fee on an empty subtotal). */
 export function CartTotals({ totals, children }: { totals: Totals; children?: React.ReactNode }) {
   return (
     <section aria-labelledby="cart-totals-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">

@@ -1,30 +1,64 @@
-import { useId, useState } from 'react'
-import { Form } from 'react-router'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { ChevronDown, SlidersHorizontal } from 'lucide-react'
-import { categories, subCategories, type Category, type SubCategory } from '#contracts/catalog.ts'
-import { sortOptions, type CatalogFilters, type SortKey } from '#app/features/catalog/filter.ts'
+import { categories, subCategories } from '#contracts/catalog.ts'
+import {
+  collectionHref,
+  filtersToSearch,
+  parseFilters,
+  sortOptions,
+  type CatalogFilters,
+  type Facets,
+} from '#contracts/catalog-filters.ts'
+import { useHydrated } from '#app/lib/hydrated.ts'
+import { useReplayedTaps } from '#app/lib/replay.ts'
 
 export const FILTERS_FORM_ID = 'collection-filters'
 
-/**
- * The collection's filters (spec section 2): category and sub-category checkboxes,
- * folded behind 'FILTERS' below 768 px and a sidebar from there up. A plain GET form,
- * so it also works before (or without) JavaScript; with it, every change navigates.
- */
-export function CollectionFilters({
-  filters,
-  counts,
-  onChange,
-}: {
-  filters: CatalogFilters
-  counts: { categories: Record<Category, number>; subCategories: Record<SubCategory, number> }
-  onChange: (next: CatalogFilters) => void
-}) {
-  const [open, setOpen] = useState(false)
-  const active = filters.categories.length + filters.subCategories.length
+/** The view a filters form describes (no page: a new choice starts at page 1). */
+function formView(form: HTMLFormElement): CatalogFilters {
+  const search = new URLSearchParams()
+  for (const [name, value] of new FormData(form)) if (typeof value === 'string') search.append(name, value)
+  return { ...parseFilters(search), page: 1 }
+}
 
-  const toggle = <T extends string>(list: T[], value: T, on: boolean, order: readonly T[]): T[] =>
-    order.filter((v) => (v === value ? on : list.includes(v)))
+/** Navigates to the view a filters form describes, by its shortest URL. */
+export function useApplyFilters() {
+  const navigate = useNavigate()
+  return (form: HTMLFormElement | null | undefined) => {
+    if (form) void navigate(collectionHref(formView(form)), { replace: true, preventScrollReset: true })
+  }
+}
+
+/**
+ * The collection's filters (docs/spec/store-spec.md §2 plus size and price): one plain
+ * GET form of uncontrolled inputs, so it works before the app has booted and without
+ * JavaScript (its Apply button shows until then), and the browser keeps every tick and
+ * typed price through the boot. Once booted, each change navigates at once; a change made
+ * before the boot is applied as soon as it has happened. Folded behind 'FILTERS' below 768 px.
+ */
+export function CollectionFilters({ filters, facets }: { filters: CatalogFilters; facets: Facets }) {
+  const [open, setOpen] = useState(false)
+  const hydrated = useHydrated()
+  const applyFilters = useApplyFilters()
+  const form = useRef<HTMLFormElement>(null)
+  const active =
+    filters.categories.length +
+    filters.subCategories.length +
+    filters.sizes.length +
+    (filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0)
+
+  useReplayedTaps('filters-toggle', () => setOpen((o) => !o))
+
+  const apply = () => applyFilters(form.current)
+
+  // What the shopper ticked or chose before the app booted is still in the form: apply it.
+  const current = filtersToSearch({ ...filters, page: 1 }).toString()
+  useEffect(() => {
+    if (form.current && filtersToSearch(formView(form.current)).toString() !== current) apply()
+    // Only on the first render after the boot; later changes apply as they happen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
 
   return (
     <div className="md:sticky md:top-[94px]">
@@ -32,8 +66,9 @@ export function CollectionFilters({
         type="button"
         aria-expanded={open}
         aria-controls={FILTERS_FORM_ID}
+        data-replay="filters-toggle"
         onClick={() => setOpen((o) => !o)}
-        className="js-only flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-semibold tracking-[0.14em] text-ink uppercase hover:border-ink md:hidden"
+        className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-semibold tracking-[0.14em] text-ink uppercase hover:border-ink md:hidden"
       >
         <SlidersHorizontal aria-hidden className="size-4" />
         Filters
@@ -52,94 +87,114 @@ export function CollectionFilters({
       >
         Filters
       </p>
-      <Form
+      <form
+        // A new view (back, forward, a removed chip) starts from what the URL says.
+        key={current}
+        ref={form}
         id={FILTERS_FORM_ID}
         method="get"
         action="/collection"
-        preventScrollReset
-        replace
+        onSubmit={(e) => {
+          e.preventDefault()
+          apply()
+        }}
+        onChange={(e) => {
+          // Ticks apply at once; a typed price applies on Enter, 'Go' or leaving the field.
+          if (e.target instanceof HTMLInputElement && e.target.type === 'number') return
+          apply()
+        }}
         className={`${open ? 'mt-4 grid' : 'hidden'} filters-panel grid-cols-2 gap-3 md:mt-5 md:grid md:grid-cols-1 md:gap-4`}
       >
         <FilterGroup
           legend="Categories"
           name="category"
-          options={categories}
+          options={categories.map((value) => ({ value, count: facets.categories[value] }))}
           checked={filters.categories}
-          counts={counts.categories}
-          onToggle={(value, on) =>
-            onChange({ ...filters, categories: toggle(filters.categories, value, on, categories) })
-          }
         />
         <FilterGroup
           legend="Type"
           name="subCategory"
-          options={subCategories}
+          options={subCategories.map((value) => ({ value, count: facets.subCategories[value] }))}
           checked={filters.subCategories}
-          counts={counts.subCategories}
-          onToggle={(value, on) =>
-            onChange({ ...filters, subCategories: toggle(filters.subCategories, value, on, subCategories) })
-          }
         />
+        {facets.sizes.length > 0 && (
+          <FilterGroup
+            legend="Size"
+            name="size"
+            options={facets.sizes.map(({ size, count }) => ({ value: size, count }))}
+            checked={filters.sizes}
+            compact
+            className="col-span-2 md:col-span-1"
+          />
+        )}
+        <PriceRange filters={filters} span={facets.price} onCommit={apply} />
         {filters.q.trim() && <input type="hidden" name="q" value={filters.q} />}
-        <noscript className="col-span-2 md:col-span-1">
-          <button type="submit" className="btn-primary w-full">
+        {!hydrated && (
+          <button type="submit" className="btn-primary col-span-2 w-full md:col-span-1">
             Apply
           </button>
-        </noscript>
-      </Form>
+        )}
+      </form>
       <noscript>
         {/* Without JavaScript the toggle cannot work, so the panel stays open. */}
-        <style>{'.js-only{display:none!important}.filters-panel{display:grid!important;margin-top:0!important}'}</style>
+        <style>{'[data-replay="filters-toggle"]{display:none!important}.filters-panel{display:grid!important}'}</style>
       </noscript>
     </div>
   )
 }
 
-function FilterGroup<T extends string>({
+function FilterGroup({
   legend,
   name,
   options,
   checked,
-  counts,
-  onToggle,
+  compact = false,
+  className = '',
 }: {
   legend: string
   name: string
-  options: readonly T[]
-  checked: T[]
-  counts: Record<T, number>
-  onToggle: (value: T, on: boolean) => void
+  options: { value: string; count: number }[]
+  checked: string[]
+  /** Short values (sizes) sit side by side. */
+  compact?: boolean
+  className?: string
 }) {
   const id = useId()
   return (
-    <fieldset className="min-w-0 rounded-xl border border-line bg-white px-4 pt-3 pb-2">
+    <fieldset className={`min-w-0 rounded-xl border border-line bg-white px-4 pt-3 pb-2 ${className}`}>
       <legend className="float-left mb-1 w-full text-xs font-semibold tracking-[0.16em] text-muted uppercase">
         {legend}
       </legend>
-      <ul className="clear-left">
-        {options.map((value) => {
+      <ul
+        className={`clear-left ${compact ? 'grid grid-cols-2 gap-x-4 sm:grid-cols-4 md:grid-cols-2 md:gap-x-3' : ''}`}
+      >
+        {options.map(({ value, count }) => {
           const inputId = `${id}-${value}`
           const isChecked = checked.includes(value)
           return (
-            <li key={value}>
+            <li key={value} className="flex items-center gap-2">
               <label
                 htmlFor={inputId}
-                className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink md:min-h-10"
+                className={`flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3 text-sm md:min-h-10 ${
+                  count === 0 && !isChecked ? 'text-muted' : 'text-ink'
+                }`}
               >
                 <input
                   id={inputId}
                   type="checkbox"
                   name={name}
                   value={value}
-                  checked={isChecked}
-                  onChange={(e) => onToggle(value, e.target.checked)}
-                  className="size-[18px] shrink-0 cursor-pointer rounded accent-ink"
+                  defaultChecked={isChecked}
+                  aria-describedby={`${inputId}-count`}
+                  className="peer size-[18px] shrink-0 cursor-pointer rounded accent-ink"
                 />
-                <span className={isChecked ? 'font-semibold' : ''}>{value}</span>
-                <span aria-hidden className="ml-auto text-xs text-muted tabular-nums">
-                  {counts[value]}
-                </span>
+                <span className="whitespace-nowrap peer-checked:font-semibold">{value}</span>
               </label>
+              {/* Outside the label, so the checkbox is named by its value alone and described by its count. */}
+              <span id={`${inputId}-count`} className="text-xs text-muted tabular-nums">
+                {count}
+                <span className="sr-only"> {count === 1 ? 'product' : 'products'}</span>
+              </span>
             </li>
           )
         })}
@@ -148,9 +203,63 @@ function FilterGroup<T extends string>({
   )
 }
 
-/** 'Sort by' (spec: Relevant, Low to High, High to Low); part of the filters form. */
-export function SortSelect({ value, onChange }: { value: SortKey; onChange: (sort: SortKey) => void }) {
+/** Whole rupees, inclusive; the placeholders show the span the other filters leave. */
+function PriceRange({
+  filters,
+  span,
+  onCommit,
+}: {
+  filters: CatalogFilters
+  span: Facets['price']
+  onCommit: () => void
+}) {
   const id = useId()
+  const field = (name: 'minPrice' | 'maxPrice', label: string, value: number | null, placeholder?: number) => (
+    <div className="min-w-0 flex-1">
+      <label htmlFor={`${id}-${name}`} className="text-xs text-muted">
+        {label}
+      </label>
+      <input
+        id={`${id}-${name}`}
+        type="number"
+        name={name}
+        inputMode="numeric"
+        min={0}
+        step={1}
+        defaultValue={value ?? ''}
+        placeholder={placeholder === undefined ? '' : String(placeholder)}
+        onBlur={(e) => {
+          if (e.currentTarget.value !== (value === null ? '' : String(value))) onCommit()
+        }}
+        className="field-input mt-1 w-full min-w-0 px-2.5 py-2 text-sm tabular-nums"
+      />
+    </div>
+  )
+  return (
+    <fieldset className="col-span-2 min-w-0 rounded-xl border border-line bg-white px-4 pt-3 pb-3 md:col-span-1">
+      <legend className="float-left mb-1 w-full text-xs font-semibold tracking-[0.16em] text-muted uppercase">
+        Price (Rs)
+      </legend>
+      <div className="clear-left flex flex-wrap items-end gap-2 md:flex-col md:items-stretch">
+        <div className="flex min-w-0 flex-1 items-end gap-2">
+          {field('minPrice', 'Min', filters.minPrice, span?.min)}
+          <span aria-hidden className="pb-2.5 text-muted">
+            –
+          </span>
+          {field('maxPrice', 'Max', filters.maxPrice, span?.max)}
+        </div>
+        <button type="submit" className="btn-secondary min-h-10 shrink-0 px-4 text-sm">
+          Go
+        </button>
+      </div>
+    </fieldset>
+  )
+}
+
+/** 'Sort by' (spec: Relevant, Low to High, High to Low); part of the filters form. */
+export function SortSelect({ value }: { value: CatalogFilters['sort'] }) {
+  const id = useId()
+  const applyFilters = useApplyFilters()
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm whitespace-nowrap text-muted">
@@ -158,11 +267,13 @@ export function SortSelect({ value, onChange }: { value: SortKey; onChange: (sor
       </label>
       <div className="relative">
         <select
+          // Re-read from the URL when the view changes (back, forward, a link).
+          key={value}
           id={id}
           name="sort"
           form={FILTERS_FORM_ID}
-          value={value}
-          onChange={(e) => onChange(e.target.value as SortKey)}
+          defaultValue={value}
+          onChange={(e) => applyFilters(e.currentTarget.form)}
           className="min-h-11 cursor-pointer appearance-none rounded-full border border-line bg-white py-2 pr-10 pl-4 text-sm font-medium text-ink hover:border-ink focus:border-ink"
         >
           {sortOptions.map((o) => (

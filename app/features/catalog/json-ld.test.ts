@@ -45,7 +45,7 @@ describe('productJsonLd', () => {
     ])
   })
 
-  it('claims no rating while there are no reviews (DECISIONS 3)', () => {
+  it('claims no rating while there are no reviews (docs/spec/rulings.md #3)', () => {
     expect(productJsonLd(product, '', 'Kapra')).not.toHaveProperty('aggregateRating')
   })
 })

@@ -4,7 +4,7 @@ const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? ur
 
 /**
  * Product structured data, so a shared or searched product shows its picture and
- * price. No aggregateRating: the store has no reviews yet (DECISIONS 3).
+ * price. No aggregateRating: the store has no reviews yet (docs/spec/rulings.md #3).
  */
 export function productJsonLd(product: Product, origin: string, brand: string) {
   const url = absolute(origin, `/productdetail/${product._id}`)

@@ -1,12 +1,12 @@
 import { useState } from 'react'
 import { Expand } from 'lucide-react'
-import { ProductImage } from '#app/features/catalog/product-image.tsx'
-import { ImageViewer } from '#app/features/catalog/image-viewer.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+import { ImageViewer } from '#app/components/image-viewer.tsx'
 
 const MAIN_SIZES = '(min-width: 1280px) 580px, (min-width: 1024px) 45vw, (min-width: 768px) 40vw, 100vw'
 
 /**
- * Spec section 2, Product detail: four images; the thumbnails switch the main one,
+ * docs/spec/store-spec.md §2, Product detail: four images; the thumbnails switch the main one,
  * which starts as image1; the zoom button opens the full-screen viewer.
  */
 export function ProductGallery({ name, images }: { name: string; images: string[] }) {

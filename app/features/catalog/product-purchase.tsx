@@ -1,11 +1,27 @@
-import { useId, useState } from 'react'
-import { BadgeCheck, Banknote, CircleAlert, RefreshCcw, ShoppingBag } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Form } from 'react-router'
+import { BadgeCheck, Banknote, CheckCircle2, CircleAlert, RefreshCcw, ShoppingBag } from 'lucide-react'
 import type { Product } from '#contracts/catalog.ts'
-import { useCart } from '#app/features/cart/cart-context.tsx'
-import { useToast } from '#app/features/layout/toaster.tsx'
+import { useCart } from '#app/lib/cart/cart-context.tsx'
+import { useHydrated } from '#app/lib/hydrated.ts'
+import { useToast } from '#app/components/toaster.tsx'
 import { SizeChart } from '#app/features/catalog/size-chart.tsx'
 
 export const SIZE_REQUIRED = 'Please select a size before adding to cart'
+
+/**
+ * What the product page's action answers to an 'Add To Cart' posted before the app has
+ * booted (docs/decisions/006): a refusal to show, a line added to a signed-in shopper's
+ * cart, or, for a guest, whose cart lives in the browser, the line for the page to add
+ * once the app is running.
+ */
+export type PurchaseResult =
+  { error: string } | { added: { itemId: string; size: string } } | { guestAdd: { itemId: string; size: string } }
+
+export const addedMessage = (name: string, size: string) => `Added to cart: ${name}, size ${size}`
+
+/** Guest adds already applied: once per answer, however often the page renders or mounts. */
+const appliedGuestAdds = new WeakSet<object>()
 
 const notes = [
   { icon: BadgeCheck, text: '100% Original Product.' },
@@ -14,32 +30,86 @@ const notes = [
 ]
 
 /**
- * Size buttons, 'Add To Cart' (a size is required: spec section 5), the fixed notes
+ * Size buttons, 'Add To Cart' (a size is required: docs/spec/store-spec.md §5), the fixed notes
  * and the size chart, whose rows select sizes too. Guests can add: their cart is kept
- * in the browser until they sign in (DECISIONS 12).
+ * in the browser until they sign in (docs/spec/rulings.md #12).
+ *
+ * The sizes are radio inputs of a form that posts to the page's action, so a size and
+ * 'Add To Cart' work before the app has booted; once it runs, the submission is handled
+ * here instead, as an optimistic add. The radios are uncontrolled: hydration keeps a
+ * size tapped before the boot, and the first effect reads it.
  */
-export function ProductPurchase({ product }: { product: Pick<Product, '_id' | 'name' | 'sizes' | 'sizeChart'> }) {
-  const [size, setSize] = useState<string | null>(null)
-  const [needSize, setNeedSize] = useState(false)
+export function ProductPurchase({
+  product,
+  result,
+}: {
+  product: Pick<Product, '_id' | 'name' | 'sizes' | 'sizeChart'>
+  result?: PurchaseResult
+}) {
+  const posted = result && 'added' in result ? result.added : result && 'guestAdd' in result ? result.guestAdd : null
+  const [initialSize] = useState(posted?.size ?? null)
+  const [size, setSize] = useState(initialSize)
+  const [problem, setProblem] = useState(result && 'error' in result ? result.error : null)
+  const [confirmation, setConfirmation] = useState(
+    result && 'added' in result
+      ? addedMessage(product.name, result.added.size)
+      : result && 'guestAdd' in result
+        ? 'Adding to your cart…'
+        : null,
+  )
   const [adding, setAdding] = useState(false)
+  const hydrated = useHydrated()
   const cart = useCart()
   const notify = useToast()
+  const formRef = useRef<HTMLFormElement>(null)
   const labelId = useId()
   const alertId = useId()
+  const radioIds = useId()
+  const radioId = (value: string) => `${radioIds}-${product.sizes.indexOf(value)}`
 
   const choose = (value: string) => {
     setSize(value)
-    setNeedSize(false)
+    setProblem(null)
+    setConfirmation(null)
+  }
+
+  useEffect(() => {
+    // A size tapped before the app booted is checked in the page but not yet in our state.
+    const checked = formRef.current?.querySelector<HTMLInputElement>('input[name="size"]:checked')
+    if (checked && checked.value !== initialSize) choose(checked.value)
+    // The page is the answer to a post: a reload must not post (and add) again.
+    if (result) window.history.replaceState(window.history.state, '', window.location.href)
+    // Only once, for what the server rendered.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // A guest's add posted before the boot: their cart is in this browser, so it is added
+  // here, once the cart has been read from storage (or the add would overwrite it).
+  const guestAdd = result && 'guestAdd' in result ? result.guestAdd : null
+  useEffect(() => {
+    if (!guestAdd || !cart.ready || appliedGuestAdds.has(guestAdd)) return
+    appliedGuestAdds.add(guestAdd)
+    void cart
+      .add(guestAdd.itemId, guestAdd.size)
+      .then((ok) => setConfirmation(ok ? addedMessage(product.name, guestAdd.size) : null))
+  }, [guestAdd, cart, product.name])
+
+  /** The chart's rows select a size by checking its radio, as a tap on it would. */
+  const select = (value: string) => {
+    const radio = document.getElementById(radioId(value))
+    if (radio instanceof HTMLInputElement) radio.checked = true
+    choose(value)
   }
 
   const addToCart = async () => {
+    setConfirmation(null)
     if (!size) {
-      setNeedSize(true)
+      setProblem(SIZE_REQUIRED)
       return
     }
     setAdding(true)
     try {
-      if (await cart.add(product._id, size)) notify(`Added to cart: ${product.name}, size ${size}`)
+      if (await cart.add(product._id, size)) notify(addedMessage(product.name, size))
     } finally {
       setAdding(false)
     }
@@ -47,52 +117,80 @@ export function ProductPurchase({ product }: { product: Pick<Product, '_id' | 'n
 
   return (
     <div>
-      <div className="flex items-baseline justify-between gap-4">
-        <p id={labelId} className="text-xs font-semibold tracking-[0.16em] text-ink uppercase">
-          Select Size
-          {size && <span className="ml-2 font-normal tracking-normal text-muted normal-case">{size}</span>}
-        </p>
-        {product.sizeChart.length > 0 && (
-          <a href="#size-chart" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
-            Size chart
-          </a>
-        )}
-      </div>
-      <div role="group" aria-labelledby={labelId} className="mt-3 flex flex-wrap gap-2">
-        {product.sizes.map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={s === size}
-            aria-describedby={needSize ? alertId : undefined}
-            onClick={() => choose(s)}
-            className={`min-h-11 min-w-12 rounded-lg border px-3.5 text-sm font-medium transition-colors ${
-              s === size ? 'border-ink bg-ink text-white' : 'border-line bg-white text-ink hover:border-ink'
-            }`}
-          >
-            {s}
-          </button>
-        ))}
-      </div>
-
-      <div className="mt-3 min-h-6">
-        {needSize && (
-          <p id={alertId} role="alert" className="flex items-center gap-2 text-sm font-medium text-danger">
-            <CircleAlert aria-hidden className="size-4 shrink-0" />
-            {SIZE_REQUIRED}
-          </p>
-        )}
-      </div>
-
-      <button
-        type="button"
-        onClick={() => void addToCart()}
-        disabled={adding}
-        className="btn-primary mt-2 w-full sm:w-auto sm:min-w-64"
+      <Form
+        method="post"
+        ref={formRef}
+        onSubmit={(event) => {
+          // The app is running: add in the browser, where a guest's cart lives.
+          event.preventDefault()
+          void addToCart()
+        }}
       >
-        <ShoppingBag aria-hidden className="size-4" />
-        Add To Cart
-      </button>
+        <input type="hidden" name="itemId" value={product._id} />
+        <div className="flex items-baseline justify-between gap-4">
+          <p id={labelId} className="text-xs font-semibold tracking-[0.16em] text-ink uppercase">
+            Select Size
+            {size && <span className="ml-2 font-normal tracking-normal text-muted normal-case">{size}</span>}
+          </p>
+          {product.sizeChart.length > 0 && (
+            <a href="#size-chart" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
+              Size chart
+            </a>
+          )}
+        </div>
+        <div role="group" aria-labelledby={labelId} className="mt-3 flex flex-wrap gap-2">
+          {product.sizes.map((s) => (
+            // The radio lies, invisible, over the pill it styles: a tap lands on the radio itself.
+            <span key={s} className="relative">
+              <input
+                type="radio"
+                name="size"
+                value={s}
+                id={radioId(s)}
+                // Named here: the size chart's label for it would otherwise join its name.
+                aria-label={s}
+                aria-describedby={problem ? alertId : undefined}
+                defaultChecked={s === initialSize}
+                onChange={() => choose(s)}
+                className="peer absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
+              />
+              <span
+                aria-hidden
+                className="inline-flex min-h-11 min-w-12 items-center justify-center rounded-lg border border-line bg-white px-3.5 text-sm font-medium text-ink transition-colors peer-hover:border-ink peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent"
+              >
+                {s}
+              </span>
+            </span>
+          ))}
+        </div>
+
+        <div className="mt-3 min-h-6">
+          {problem ? (
+            <p id={alertId} role="alert" className="flex items-center gap-2 text-sm font-medium text-danger">
+              <CircleAlert aria-hidden className="size-4 shrink-0" />
+              {problem}
+            </p>
+          ) : (
+            confirmation && (
+              <p role="status" className="flex items-center gap-2 text-sm font-medium text-success">
+                <CheckCircle2 aria-hidden className="size-4 shrink-0" />
+                {confirmation}
+              </p>
+            )
+          )}
+        </div>
+
+        <button
+          type="submit"
+          name="intent"
+          value="add"
+          disabled={adding}
+          className="btn-primary mt-2 w-full sm:w-auto sm:min-w-64"
+        >
+          <ShoppingBag aria-hidden className="size-4" />
+          Add To Cart
+        </button>
+      </Form>
 
       <ul className="mt-8 space-y-2.5 border-t border-line pt-6 text-sm text-muted">
         {notes.map(({ icon: Icon, text }) => (
@@ -110,7 +208,14 @@ export function ProductPurchase({ product }: { product: Pick<Product, '_id' | 'n
           </h2>
           {product.sizeChart.length > 0 && <p className="text-xs text-muted">Measurements in inches</p>}
         </div>
-        <SizeChart rows={product.sizeChart} selected={size} available={product.sizes} onSelect={choose} />
+        <SizeChart
+          rows={product.sizeChart}
+          selected={size}
+          available={product.sizes}
+          onSelect={select}
+          radioId={radioId}
+          hydrated={hydrated}
+        />
       </section>
     </div>
   )

@@ -10,17 +10,23 @@ const columns = [
 /**
  * The size chart (spec: Size, Chest, Length, Waist, Sleeves, in inches). Clicking a
  * row selects its size; the button in the size cell does the same from the keyboard.
+ * Until the app has booted, the size cell is a label for that size's radio
+ * (`radioId`), so a tap on it selects the size without any JavaScript.
  */
 export function SizeChart({
   rows,
   selected,
   available,
   onSelect,
+  radioId,
+  hydrated,
 }: {
   rows: SizeChartRow[]
   selected: string | null
   available: string[]
   onSelect: (size: string) => void
+  radioId: (size: string) => string
+  hydrated: boolean
 }) {
   if (rows.length === 0) {
     return <p className="text-sm text-muted">No size chart available for this product.</p>
@@ -54,21 +60,33 @@ export function SizeChart({
                 }`}
               >
                 <th scope="row" className="px-1.5 py-1 font-semibold text-ink sm:px-2">
-                  <button
-                    type="button"
-                    disabled={!canSelect}
-                    aria-pressed={isSelected}
-                    aria-label={`Select size ${row.size}`}
-                    onClick={(e) => {
-                      e.stopPropagation()
-                      onSelect(row.size)
-                    }}
-                    className={`min-h-10 min-w-12 rounded-md px-2 text-left whitespace-nowrap ${
-                      isSelected ? 'text-accent-dark' : 'text-ink'
-                    } disabled:text-muted`}
-                  >
-                    {row.size}
-                  </button>
+                  {canSelect && !hydrated ? (
+                    <label
+                      htmlFor={radioId(row.size)}
+                      className={`flex min-h-10 min-w-12 cursor-pointer items-center rounded-md px-2 whitespace-nowrap ${
+                        isSelected ? 'text-accent-dark' : 'text-ink'
+                      }`}
+                    >
+                      <span className="sr-only">Select size </span>
+                      {row.size}
+                    </label>
+                  ) : (
+                    <button
+                      type="button"
+                      disabled={!canSelect}
+                      aria-pressed={isSelected}
+                      aria-label={`Select size ${row.size}`}
+                      onClick={(e) => {
+                        e.stopPropagation()
+                        onSelect(row.size)
+                      }}
+                      className={`min-h-10 min-w-12 rounded-md px-2 text-left whitespace-nowrap ${
+                        isSelected ? 'text-accent-dark' : 'text-ink'
+                      } disabled:text-muted`}
+                    >
+                      {row.size}
+                    </button>
+                  )}
                 </th>
                 {columns.map((c) => (
                   <td key={c.key} className={`px-2 py-1 sm:px-3 ${isSelected ? 'text-ink' : 'text-muted'}`}>

@@ -10,7 +10,7 @@ export interface AddressField {
   half?: boolean
 }
 
-/** The nine fields of 'DELIVERY INFORMATION' (spec sections 3 and 5), in the order shown. */
+/** The nine fields of 'DELIVERY INFORMATION' (docs/spec/store-spec.md §3 and 5), in the order shown. */
 export const addressFields: readonly AddressField[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name', half: true },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name', half: true },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cartView } from '#app/features/cart/cart-view.ts'
+import { cartView } from '#app/lib/cart/cart-view.ts'
 import { orderItems } from '#app/features/checkout/order-lines.ts'
 
 describe('orderItems', () => {

@@ -11,7 +11,7 @@ import {
 import { useHydrated, usePageLoaded, usePrefersReducedMotion, useRotation } from '#app/features/home/use-rotation.ts'
 
 /**
- * The home page's rotating hero (spec: Home; DECISIONS 23; WCAG 2.2.2).
+ * The home page's rotating hero (spec: Home; docs/spec/rulings.md #23; WCAG 2.2.2).
  *
  * To keep the page light, the server sends only the first slot's poster (the LCP
  * image); each slot's video is mounted in the browser when the slot is first shown,

@@ -6,7 +6,7 @@ import type { SubscribeResult } from '#app/features/home/newsletter.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 
 /**
- * 'Subscribe now & get 20% off' (spec: Home; DECISIONS 21). Posts to /subscribe with a
+ * 'Subscribe now & get 20% off' (spec: Home; docs/spec/rulings.md #21). Posts to /subscribe with a
  * fetcher; without JavaScript the same form posts as a page and comes back here with
  * `notice` (read from the URL by the home loader).
  */

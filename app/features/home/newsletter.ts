@@ -1,4 +1,4 @@
-/** What the newsletter action answers (DECISIONS 21). */
+/** What the newsletter action answers (docs/spec/rulings.md #21). */
 export interface SubscribeResult {
   ok: boolean
   message: string

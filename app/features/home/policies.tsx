@@ -1,6 +1,6 @@
 import { ArrowLeftRight, Headset, RotateCcw } from 'lucide-react'
 
-// Spec section 9 names both 4 and 7 days; the store promises 7 everywhere (see the
+// docs/spec/store-spec.md §9 names both 4 and 7 days; the store promises 7 everywhere (see the
 // product page's 'Easy Return And Exchange Policy Within 7 Days.').
 const policies = [
   { icon: ArrowLeftRight, title: 'Easy Exchange Policy', text: 'We offer hassle free exchange policy' },

@@ -1,4 +1,4 @@
-/** Spec section 9: the hero changes every 3 s across 4 slots. */
+/** docs/spec/store-spec.md §9: the hero changes every 3 s across 4 slots. */
 export const HERO_INTERVAL_MS = 3000
 
 export interface Rotation {

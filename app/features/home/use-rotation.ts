@@ -44,7 +44,7 @@ function subscribeReducedMotion(onChange: () => void) {
   return () => query.removeEventListener('change', onChange)
 }
 
-/** DECISIONS 23. The server cannot know: it answers false and hydration corrects it. */
+/** docs/spec/rulings.md #23. The server cannot know: it answers false and hydration corrects it. */
 export function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(
     subscribeReducedMotion,

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router'
 import { House, LayoutGrid, Phone, ShoppingBag } from 'lucide-react'
-import { useCart } from '#app/features/cart/cart-context.tsx'
+import { useCart } from '#app/lib/cart/cart-context.tsx'
 
 /** Phones: a fixed 90 px bar with Home, Collection, Contact and Cart (spec). */
 export function BottomBar() {

@@ -1,6 +1,6 @@
 export const CHAT_TEXT = 'Hello! I want to know more about your services.'
 
-/** The floating WhatsApp link (spec section 1); the number comes from configuration. */
+/** The floating WhatsApp link (docs/spec/store-spec.md §1); the number comes from configuration. */
 export function ChatButton({ whatsapp }: { whatsapp: string }) {
   const href = `https://wa.me/${whatsapp}?text=${encodeURIComponent(CHAT_TEXT)}`
   return (

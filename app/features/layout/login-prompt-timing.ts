@@ -3,7 +3,7 @@ export const LOGIN_PROMPT_VISIBLE_MS = 15_000
 const SHOWN_KEY = 'kapra.loginPromptShown'
 
 /**
- * DECISIONS 22: at most once per browser session, 15 s after the first page load,
+ * docs/spec/rulings.md #22: at most once per browser session, 15 s after the first page load,
  * only for guests; it hides itself after 15 s. Returns a cancel function.
  */
 export function scheduleLoginPrompt(options: {

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { X } from 'lucide-react'
 import { scheduleLoginPrompt } from '#app/features/layout/login-prompt-timing.ts'
 
-/** The 'Please Login' prompt for guests (spec: Home; DECISIONS 22). */
+/** The 'Please Login' prompt for guests (spec: Home; docs/spec/rulings.md #22). */
 export function LoginPrompt({ isGuest }: { isGuest: boolean }) {
   const [open, setOpen] = useState(false)
   const dialog = useRef<HTMLDivElement>(null)

@@ -1,10 +1,13 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { Search } from 'lucide-react'
+import { useSuggestions } from '#app/features/layout/use-suggestions.ts'
 
 /**
  * The collapsible search field (spec: 80 px, 0.3 s). Its text lives in the
- * collection's URL (?q=), so a search can be shared and survives a reload.
+ * collection's URL (?q=), so a search can be shared and survives a reload. As the
+ * shopper types it suggests up to 6 product names (an ARIA 1.2 combobox: arrows move
+ * through them, Enter opens one, Escape closes the list, then the field).
  */
 export function SearchBar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const location = useLocation()
@@ -14,6 +17,19 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
   const [text, setText] = useState(urlQuery)
   const input = useRef<HTMLInputElement>(null)
   const wasOpen = useRef(open)
+  const listId = useId()
+  const suggestions = useSuggestions(open ? text : '')
+  const [active, setActive] = useState(-1)
+  const [listDismissed, setListDismissed] = useState(false)
+  const [shownSuggestions, setShownSuggestions] = useState(suggestions)
+  if (shownSuggestions !== suggestions) {
+    // A new answer: nothing is highlighted, and the list may show again.
+    setShownSuggestions(suggestions)
+    setActive(-1)
+    setListDismissed(false)
+  }
+  const listOpen = open && !listDismissed && suggestions.length > 0
+  const optionId = (i: number) => `${listId}-${i}`
 
   // The URL wins when it changes (back/forward, a shared link, a cleared filter), but not
   // while the shopper is typing: then it trails their keystrokes, and an older answer
@@ -39,6 +55,8 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
   const apply = (value: string) => {
     setText(value)
     const params = new URLSearchParams(onCollection ? location.search : '')
+    // A new search starts at its first page.
+    params.delete('page')
     if (value.trim()) params.set('q', value)
     else params.delete('q')
     void navigate(
@@ -47,10 +65,16 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
     )
   }
 
+  const openProduct = (id: string) => {
+    setListDismissed(true)
+    onClose()
+    void navigate(`/productdetail/${id}`)
+  }
+
   return (
     <div
       id="site-search"
-      className={`overflow-hidden border-line bg-sand transition-[height] duration-300 ease-out ${open ? 'h-[80px] border-t' : 'h-0'}`}
+      className={`border-line bg-sand transition-[height] duration-300 ease-out ${open ? 'h-[80px] border-t' : 'h-0 overflow-hidden'}`}
       inert={!open}
     >
       <form
@@ -72,16 +96,66 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
             type="search"
             name="q"
             id="site-search-input"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={listOpen}
+            aria-controls={listId}
+            aria-activedescendant={listOpen && active >= 0 ? optionId(active) : undefined}
+            autoComplete="off"
             value={text}
             onChange={(e) => apply(e.target.value)}
             onFocus={() => setTyping(true)}
             onBlur={() => setTyping(false)}
             onKeyDown={(e) => {
-              if (e.key === 'Escape') onClose()
+              if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                if (suggestions.length === 0) return
+                e.preventDefault()
+                setListDismissed(false)
+                const step = e.key === 'ArrowDown' ? 1 : -1
+                // -1 is the field itself: the arrows cycle through it and every suggestion.
+                setActive((i) => {
+                  const next = i + step
+                  if (next >= suggestions.length) return -1
+                  return next < -1 ? suggestions.length - 1 : next
+                })
+              } else if (e.key === 'Enter' && listOpen && active >= 0) {
+                e.preventDefault()
+                const chosen = suggestions[active]
+                if (chosen) openProduct(chosen._id)
+              } else if (e.key === 'Escape') {
+                if (listOpen) {
+                  e.preventDefault()
+                  setListDismissed(true)
+                } else onClose()
+              }
             }}
             placeholder="Search Here"
             className="h-12 w-full rounded-full border border-line bg-white pr-4 pl-12 text-base focus:border-ink focus:ring-2 focus:ring-ink/15 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
           />
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Suggestions"
+            hidden={!listOpen}
+            className="absolute top-full right-0 left-0 z-40 mt-2 overflow-hidden rounded-2xl border border-line bg-white py-1 shadow-lg"
+          >
+            {suggestions.map((s, i) => (
+              <li
+                key={s._id}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                // Keeps focus in the field, so the click is not a blur first.
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => openProduct(s._id)}
+                className={`flex min-h-11 cursor-pointer items-center px-4 text-sm text-ink ${
+                  i === active ? 'bg-sand' : 'hover:bg-paper'
+                }`}
+              >
+                {s.name}
+              </li>
+            ))}
+          </ul>
         </label>
       </form>
     </div>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, NavLink, useLocation } from 'react-router'
 import { Search, ShoppingBag, UserRound, X } from 'lucide-react'
 import type { User } from '#contracts/auth.ts'
-import { useCart } from '#app/features/cart/cart-context.tsx'
+import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { SearchBar } from '#app/features/layout/search-bar.tsx'
 
 const links = [

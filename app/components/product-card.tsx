@@ -1,0 +1,71 @@
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { Expand } from 'lucide-react'
+import type { ProductSummary } from '#contracts/catalog.ts'
+import { Price } from '#app/components/price.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+import { ImageViewer } from '#app/components/image-viewer.tsx'
+
+export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
+
+/** Image, name and price; the image opens the product; a zoom button opens the viewer. */
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = 3,
+}: {
+  product: ProductSummary
+  priority?: boolean
+  headingLevel?: 2 | 3
+}) {
+  const [zoom, setZoom] = useState(false)
+  const Heading = headingLevel === 2 ? 'h2' : 'h3'
+  const href = `/productdetail/${product._id}`
+  return (
+    <article className="group relative">
+      <div className="relative overflow-hidden rounded-xl bg-sand">
+        <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden>
+          <ProductImage
+            src={product.image1}
+            alt=""
+            sizes={CARD_SIZES}
+            priority={priority}
+            className="transition-transform duration-500 group-hover:scale-[1.03]"
+          />
+        </Link>
+        <button
+          type="button"
+          onClick={() => setZoom(true)}
+          aria-label={`Zoom image of ${product.name}`}
+          className="absolute top-2.5 right-2.5 grid size-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
+        >
+          <Expand aria-hidden className="size-4" />
+        </button>
+      </div>
+      <div className="mt-3 space-y-1">
+        <Heading className="font-sans text-sm leading-snug font-medium text-ink">
+          <Link to={href} prefetch="intent" className="hover:text-accent">
+            {product.name}
+          </Link>
+        </Heading>
+        <p className="text-sm font-semibold text-ink">
+          <Price amount={product.price} />
+        </p>
+      </div>
+      {zoom && <ImageViewer src={product.image1} alt={product.name} onClose={() => setZoom(false)} />}
+    </article>
+  )
+}
+
+export function ProductGrid({
+  children,
+  className = '',
+  columns = 'grid-cols-2 sm:grid-cols-3 lg:grid-cols-4',
+}: {
+  children: React.ReactNode
+  className?: string
+  /** The column classes, for grids that share the row with a sidebar. */
+  columns?: string
+}) {
+  return <ul className={`grid gap-x-4 gap-y-8 lg:gap-x-6 ${columns} ${className}`}>{children}</ul>
+}

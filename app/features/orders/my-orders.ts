@@ -1,0 +1,59 @@
+import type { Order, OrderItem } from '#contracts/orders.ts'
+
+/** An ordered item as My Orders lists it: it inherits its order's status, payment and date. */
+export interface OrderedItem extends OrderItem {
+  /** Unique in the list: the order id and the line's place in it. */
+  key: string
+  orderId: string
+  status: Order['status']
+  payment: boolean
+  paymentMethod: Order['paymentMethod']
+  date: number
+}
+
+/**
+ * docs/spec/store-spec.md §7: the orders (oldest first, as the server answers) flattened to
+ * their items and reversed, so the newest is first.
+ */
+export function flattenOrders(orders: readonly Order[]): OrderedItem[] {
+  const items: OrderedItem[] = []
+  for (const order of orders) {
+    order.items.forEach((item, index) => {
+      items.push({
+        ...item,
+        key: `${order._id}:${index}`,
+        orderId: order._id,
+        status: order.status,
+        payment: order.payment,
+        paymentMethod: order.paymentMethod,
+        date: order.date,
+      })
+    })
+  }
+  return items.reverse()
+}
+
+const methodNames: Record<string, string> = { COD: 'Cash On Delivery' }
+
+/** docs/spec/rulings.md #15: 'COD' is shown as 'Cash On Delivery'. */
+export function paymentMethodName(method: string): string {
+  return methodNames[method] ?? method
+}
+
+export type StatusTone = 'placed' | 'moving' | 'delivered' | 'cancelled'
+
+/** The colour family of a status dot. */
+export function statusTone(status: string): StatusTone {
+  switch (status) {
+    case 'Delivered':
+      return 'delivered'
+    case 'Cancelled':
+      return 'cancelled'
+    case 'Packing':
+    case 'Shipped':
+    case 'Out for delivery':
+      return 'moving'
+    default:
+      return 'placed'
+  }
+}

@@ -1,0 +1,80 @@
+import { useId } from 'react'
+import { Link } from 'react-router'
+import { formatOrderDate } from '#app/lib/dates.ts'
+import { Price } from '#app/components/price.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+import { paymentMethodName, statusTone, type OrderedItem, type StatusTone } from '#app/features/orders/my-orders.ts'
+
+const dotColour: Record<StatusTone, string> = {
+  placed: 'bg-amber-500',
+  moving: 'bg-sky-600',
+  delivered: 'bg-green-600',
+  cancelled: 'bg-red-600',
+}
+
+/** One ordered item of My Orders (docs/spec/store-spec.md §2): what, how many, when, how paid, where it is. */
+export function OrderedItemRow({
+  item,
+  tracking,
+  onTrack,
+}: {
+  item: OrderedItem
+  tracking: boolean
+  onTrack: () => void
+}) {
+  const href = `/productdetail/${item._id}`
+  const nameId = useId()
+  return (
+    <li className="grid grid-cols-[80px_minmax(0,1fr)] gap-x-4 gap-y-4 py-6 sm:grid-cols-[96px_minmax(0,1fr)_auto] sm:items-center sm:gap-x-6">
+      <div className="row-span-2 self-start overflow-hidden rounded-lg bg-sand sm:row-span-1">
+        <Link to={href} tabIndex={-1} aria-hidden>
+          <ProductImage src={item.image} alt="" sizes="96px" />
+        </Link>
+      </div>
+      <div className="min-w-0">
+        <h2 id={nameId} className="font-sans text-sm leading-snug font-medium text-ink sm:text-base">
+          <Link to={href} className="hover:text-accent">
+            {item.name}
+          </Link>
+        </h2>
+        <p className="mt-1 text-sm font-semibold">
+          <Price amount={item.price} />
+        </p>
+        <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
+          <div className="flex gap-1">
+            <dt>Quantity:</dt>
+            <dd className="text-ink">{item.quantity}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Size:</dt>
+            <dd className="text-ink">{item.size}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Date:</dt>
+            <dd className="text-ink">{formatOrderDate(item.date)}</dd>
+          </div>
+          <div className="flex gap-1">
+            <dt>Payment:</dt>
+            <dd className="text-ink">{paymentMethodName(item.paymentMethod)}</dd>
+          </div>
+        </dl>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end sm:justify-center">
+        <p className="flex items-center gap-2 text-sm font-medium">
+          <span aria-hidden className={`size-2.5 rounded-full ${dotColour[statusTone(item.status)]}`} />
+          {item.status}
+        </p>
+        <button
+          type="button"
+          onClick={onTrack}
+          disabled={tracking}
+          aria-busy={tracking}
+          aria-describedby={nameId}
+          className="inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 text-sm font-semibold text-ink transition-colors hover:bg-ink hover:text-white disabled:cursor-wait disabled:opacity-60"
+        >
+          {tracking ? 'Updating…' : 'Track Order'}
+        </button>
+      </div>
+    </li>
+  )
+}

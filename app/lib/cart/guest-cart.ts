@@ -1,0 +1,48 @@
+import { MAX_LINE_QUANTITY, type Cart } from '#contracts/cart.ts'
+
+const KEY = 'kapra.cart'
+
+/** Guests keep their cart in the browser until they sign in (docs/spec/rulings.md #12). */
+export function readGuestCart(storage: Storage | undefined = globalThis.localStorage): Cart {
+  try {
+    const raw = storage?.getItem(KEY)
+    if (!raw) return {}
+    return sanitizeCart(JSON.parse(raw) as unknown)
+  } catch {
+    return {}
+  }
+}
+
+export function writeGuestCart(cart: Cart, storage: Storage | undefined = globalThis.localStorage): void {
+  try {
+    if (Object.keys(cart).length === 0) storage?.removeItem(KEY)
+    else storage?.setItem(KEY, JSON.stringify(cart))
+  } catch {
+    // Private mode or a full quota: the cart still works for this page view.
+  }
+}
+
+/** Whatever was stored, keep only whole quantities 1..100. */
+export function sanitizeCart(value: unknown): Cart {
+  const cart: Cart = {}
+  if (!value || typeof value !== 'object') return cart
+  for (const [id, sizes] of Object.entries(value)) {
+    if (!sizes || typeof sizes !== 'object') continue
+    for (const [size, q] of Object.entries(sizes as Record<string, unknown>)) {
+      if (typeof q === 'number' && Number.isInteger(q) && q > 0) {
+        ;(cart[id] ??= {})[size] = Math.min(q, MAX_LINE_QUANTITY)
+      }
+    }
+  }
+  return cart
+}
+
+/** Spec: setting a quantity to 0 removes the line; no zero or empty entries remain. */
+export function withQuantity(cart: Cart, productId: string, size: string, quantity: number): Cart {
+  const next: Cart = { ...cart, [productId]: { ...cart[productId] } }
+  const sizes = next[productId]!
+  if (quantity <= 0) delete sizes[size]
+  else sizes[size] = Math.min(quantity, MAX_LINE_QUANTITY)
+  if (Object.keys(sizes).length === 0) delete next[productId]
+  return next
+}

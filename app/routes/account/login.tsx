@@ -1,0 +1,131 @@
+import { useState } from 'react'
+import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { CheckCircle2 } from 'lucide-react'
+import type { Route } from './+types/login'
+import { loginSchema } from '#contracts/auth.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import { fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { safeRedirect } from '#app/lib/redirects.ts'
+import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
+import { authPageData } from '#app/features/account/auth-page.server.ts'
+import { GoogleButton } from '#app/features/account/google-button.tsx'
+import { googleDocumentMiddleware } from '#app/features/account/google-identity.ts'
+import { PasswordField, TextField } from '#app/components/text-field.tsx'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Login | Kapra',
+    description: 'Log in to your Kapra account to see your cart, check out and track your orders.',
+    origin: rootOrigin(matches),
+    path: '/login',
+  })
+}
+
+export function loader({ context, url, request }: Route.LoaderArgs) {
+  return authPageData(context, url, request)
+}
+
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [googleDocumentMiddleware]
+
+// Failures re-render the form with their message (answered 200, as a page with a
+// message is, so the browser logs no failed request).
+interface LoginResult {
+  message?: string
+  fieldErrors?: FieldErrors
+  email: string
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, clientAddress, sessionToken, sessionCookies } = context.get(appContext)
+  const form = await request.formData()
+  const values = formValues(form, ['email', 'password', 'redirectTo'])
+  const parsed = loginSchema.safeParse(values)
+  if (!parsed.success) {
+    return { fieldErrors: fieldErrorsOf(parsed.error), email: values.email ?? '' } satisfies LoginResult
+  }
+  const session = await attempt(context, () => services.auth.login(parsed.data, clientAddress, sessionToken), {
+    what: 'login',
+    fallback: 'Login failed. Please try again.',
+  })
+  if (!session.ok) {
+    return {
+      message: session.message,
+      fieldErrors: session.fieldErrors,
+      email: parsed.data.email,
+    } satisfies LoginResult
+  }
+  // docs/spec/store-spec.md §4: after login the user goes to / (or back to the protected page).
+  return redirect(safeRedirect(values.redirectTo), {
+    headers: { 'Set-Cookie': sessionCookies.set(session.value.token, session.value.expiresAt) },
+  })
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const [googleMessage, setGoogleMessage] = useState<string | null>(null)
+  const redirectTo = params.get('redirectTo') ?? ''
+  const registered = params.get('registered') === '1'
+  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/login') === true
+  const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+  const signupHref = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : '/signup'
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    setGoogleMessage(null)
+    setClientErrors(validateBeforeSubmit(event, loginSchema, ['email', 'password']))
+  }
+
+  return (
+    <AuthLayout
+      showcase={loaderData.showcase}
+      eyebrow="Welcome back"
+      title="Login"
+      intro="Log in to see your cart, check out and track your orders."
+    >
+      {registered && !actionData && (
+        <div
+          role="status"
+          className="mb-6 flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm text-success"
+        >
+          <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+          Account created. Please log in.
+        </div>
+      )}
+      <FormAlert message={googleMessage ?? (clientErrors ? undefined : actionData?.message)} />
+      <Form method="post" noValidate onSubmit={validate} className="space-y-5">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          defaultValue={actionData?.email}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? 'Logging in…' : 'Login'}
+        </button>
+      </Form>
+      <OrDivider />
+      <GoogleButton label="Login with Google" onMessage={setGoogleMessage} />
+      <p className="mt-8 text-center text-sm text-muted">
+        New to Kapra?{' '}
+        <Link to={signupHref} className="font-semibold text-accent underline-offset-4 hover:underline">
+          Create New Account
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}

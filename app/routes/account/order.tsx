@@ -1,0 +1,67 @@
+import { useState } from 'react'
+import { Link, useRevalidator } from 'react-router'
+import { PackageOpen } from 'lucide-react'
+import type { Route } from './+types/order'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireUser } from '#app/lib/auth.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { flattenOrders } from '#app/features/orders/my-orders.ts'
+import { OrderedItemRow } from '#app/features/orders/ordered-item.tsx'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'My Orders | Kapra',
+    description: 'Your Kapra orders, their status and delivery.',
+    origin: rootOrigin(matches),
+  })
+}
+
+/** Signed-in only; runs on opening the page and on 'Track Order' (docs/spec/store-spec.md §7). */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser(context, url)
+  const { services } = context.get(appContext)
+  return { items: flattenOrders(await services.orders.list(user._id)) }
+}
+
+export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { items } = loaderData
+  const revalidator = useRevalidator()
+  const tracking = revalidator.state === 'loading'
+  const [updated, setUpdated] = useState(false)
+
+  async function track() {
+    setUpdated(false)
+    await revalidator.revalidate()
+    // Said once the list is fresh, for those who cannot see it change.
+    setUpdated(true)
+  }
+
+  return (
+    <main id="main" className="container-page py-10 sm:py-14">
+      <div className="flex flex-wrap items-baseline justify-between gap-4 border-b border-line pb-5">
+        <h1 className="section-title">My Orders</h1>
+        <p role="status" className="text-sm text-muted">
+          {updated ? 'Order status updated.' : ''}
+        </p>
+      </div>
+      {items.length === 0 ? (
+        <div className="flex flex-col items-center py-16 text-center sm:py-24">
+          <span className="grid size-20 place-items-center rounded-full bg-sand text-accent">
+            <PackageOpen aria-hidden className="size-9" />
+          </span>
+          <h2 className="mt-6 font-display text-2xl font-semibold">You have no orders yet</h2>
+          <p className="mt-2 max-w-sm text-muted">When you place an order, you can follow it here.</p>
+          <Link to="/collection" className="btn-primary mt-8">
+            Start shopping
+          </Link>
+        </div>
+      ) : (
+        <ul className="divide-y divide-line" aria-label="Ordered items">
+          {items.map((item) => (
+            <OrderedItemRow key={item.key} item={item} tracking={tracking} onTrack={() => void track()} />
+          ))}
+        </ul>
+      )}
+    </main>
+  )
+}

@@ -1,0 +1,95 @@
+import type { Route } from './+types/_index'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+import { Hero } from '#app/features/home/hero.tsx'
+import { heroMedia } from '#app/features/home/hero-slots.ts'
+import { NewsletterForm } from '#app/features/home/newsletter-form.tsx'
+import { newsletterNotice } from '#app/features/home/newsletter.ts'
+import { Policies } from '#app/features/home/policies.tsx'
+import { SectionHeading } from '#app/features/home/section-heading.tsx'
+
+// docs/spec/store-spec.md §9: Latest Collection shows 8 products, Best Seller up to 4.
+const LATEST_COUNT = 8
+const BEST_SELLER_COUNT = 4
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { catalog } = context.get(appContext).services
+  // Only what a card draws: the page's data stays small.
+  const [latest, bestSellers] = await Promise.all([
+    catalog.latest(LATEST_COUNT),
+    catalog.bestSellers(BEST_SELLER_COUNT),
+  ])
+  return {
+    latest,
+    bestSellers,
+    // The newsletter's answer after a plain (no JavaScript) form post; see routes/subscribe.tsx.
+    newsletter: newsletterNotice(new URL(request.url).searchParams.get('newsletter')),
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'Kapra | Clothing for men, women and kids in Karachi',
+    description:
+      'Shop everyday clothing for men, women and kids from Kapra, Karachi: kurtas, shirts, jeans and winter wear. Cash on delivery across Pakistan.',
+    image: heroMedia(1).jpg,
+    origin: rootOrigin(matches),
+    path: '/',
+  })
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { latest, bestSellers, newsletter } = loaderData
+  return (
+    <main id="main" className="container-page pt-4 sm:pt-6">
+      <h1 className="sr-only">Kapra: clothing for men, women and kids</h1>
+      <Hero />
+
+      <section aria-labelledby="latest-title" className="py-16 sm:py-20">
+        <SectionHeading
+          id="latest-title"
+          eyebrow="Just in"
+          title="Latest Collection"
+          description="The newest arrivals for men, women and kids."
+          link={{ to: '/collection', label: 'View all' }}
+        />
+        <ProductGrid>
+          {latest.map((product) => (
+            <li key={product._id}>
+              <ProductCard product={product} />
+            </li>
+          ))}
+        </ProductGrid>
+      </section>
+
+      <section aria-labelledby="best-title" className="pb-16 sm:pb-20">
+        <SectionHeading
+          id="best-title"
+          eyebrow="Most loved"
+          title="Best Seller"
+          description="Our most popular pieces right now."
+        />
+        {bestSellers.length > 0 ? (
+          <ProductGrid>
+            {bestSellers.map((product) => (
+              <li key={product._id}>
+                <ProductCard product={product} />
+              </li>
+            ))}
+          </ProductGrid>
+        ) : (
+          <p className="rounded-xl border border-dashed border-line px-6 py-10 text-center text-muted">
+            No best sellers found
+          </p>
+        )}
+      </section>
+
+      <Policies />
+
+      <div className="pt-16 sm:pt-20">
+        <NewsletterForm notice={newsletter} />
+      </div>
+    </main>
+  )
+}

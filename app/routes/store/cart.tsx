@@ -1,0 +1,125 @@
+import { Link, redirect } from 'react-router'
+import { ArrowRight, CircleAlert, ShoppingBag } from 'lucide-react'
+import type { Route } from './+types/cart'
+import { cartUpdateSchema } from '#contracts/cart.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireUser } from '#app/lib/auth.server.ts'
+import { formValues } from '#app/lib/forms.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { useCart } from '#app/lib/cart/cart-context.tsx'
+import { CartLine } from '#app/features/cart/cart-line.tsx'
+import { CartTotals } from '#app/features/cart/cart-totals.tsx'
+import { cartView, parseQuantity } from '#app/lib/cart/cart-view.ts'
+import { productsInCart } from '#app/features/cart/cart-products.server.ts'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Your Cart | Kapra',
+    description: 'Review the items in your Kapra cart and proceed to checkout.',
+    origin: rootOrigin(matches),
+  })
+}
+
+/** Signed-in only (docs/spec/store-spec.md §2); the products of the server cart, for the first render. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser(context, url)
+  const { services } = context.get(appContext)
+  const cart = await services.cart.get(user._id)
+  return { products: await productsInCart(services.catalog, cart) }
+}
+
+/**
+ * A line's quantity or its delete button, posted before the app has booted
+ * (docs/decisions/006); once it runs, the cart provider changes the cart instead. The
+ * quantity rules are the input's: a whole number of 0 or more applies (0 removes the
+ * line), capped at the line maximum; anything else is ignored, and the page shows the
+ * cart as it is.
+ */
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const user = requireUser(context, url)
+  const { services } = context.get(appContext)
+  const values = formValues(await request.formData(), ['intent', 'itemId', 'size', 'quantity'])
+  const line = cartUpdateSchema.safeParse({ ...values, quantity: parseQuantity(values.quantity ?? '') })
+  if (values.intent !== 'update' || !line.success) return redirect('/cart')
+  const updated = await attempt(context, () => services.cart.update(user._id, line.data), {
+    fallback: 'Your cart could not be updated. Please try again.',
+    what: 'cart update',
+  })
+  // Answered with a fresh page, so a reload does not post again.
+  return updated.ok ? redirect('/cart') : { message: updated.message }
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  // The live cart: edits show at once and are synced by the cart provider.
+  const live = useCart()
+  const { cart, count } = live
+  const { rows, totals } = cartView(cart, loaderData.products)
+
+  return (
+    <main id="main" className="container-page py-10 sm:py-14">
+      <div className="flex items-baseline justify-between gap-4 border-b border-line pb-5">
+        <h1 className="section-title">Your Cart</h1>
+        {count > 0 && (
+          <p className="text-sm text-muted">
+            {count} {count === 1 ? 'item' : 'items'}
+          </p>
+        )}
+      </div>
+
+      {actionData?.message && (
+        <p role="alert" className="mt-5 flex items-center gap-2 text-sm font-medium text-danger">
+          <CircleAlert aria-hidden className="size-4 shrink-0" />
+          {actionData.message}
+        </p>
+      )}
+
+      {rows.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="mt-2 grid gap-10 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-14">
+          <section aria-labelledby="cart-items-title">
+            <h2 id="cart-items-title" className="sr-only">
+              Items in your cart
+            </h2>
+            <ul className="divide-y divide-line">
+              {rows.map((row) => (
+                <CartLine
+                  key={`${row.productId}|${row.size}`}
+                  row={row}
+                  onQuantity={(productId, size, quantity) => void live.update(productId, size, quantity)}
+                />
+              ))}
+            </ul>
+          </section>
+          <div className="lg:sticky lg:top-24 lg:self-start lg:pt-5">
+            <CartTotals totals={totals}>
+              <Link to="/placeorder" className="btn-primary mt-6 w-full">
+                Proceed To CheckOut
+                <ArrowRight aria-hidden className="size-4" />
+              </Link>
+              <p className="mt-4 text-center text-xs text-muted">Cash on delivery. Easy returns within 7 days.</p>
+            </CartTotals>
+          </div>
+        </div>
+      )}
+    </main>
+  )
+}
+
+function EmptyCart() {
+  return (
+    <div className="flex flex-col items-center py-16 text-center sm:py-24">
+      <span className="grid size-20 place-items-center rounded-full bg-sand text-accent">
+        <ShoppingBag aria-hidden className="size-9" />
+      </span>
+      <h2 className="mt-6 font-display text-2xl font-semibold">Your cart is empty</h2>
+      <p className="mt-2 max-w-sm text-muted">
+        Find something you love in the collection and it will wait for you here.
+      </p>
+      <Link to="/collection" className="btn-primary mt-8">
+        Browse the collection
+      </Link>
+    </div>
+  )
+}

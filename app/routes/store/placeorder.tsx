@@ -1,0 +1,251 @@
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, redirect, useNavigation } from 'react-router'
+import { Banknote, CircleAlert, Lock, ShoppingBag } from 'lucide-react'
+import type { Route } from './+types/placeorder'
+import { addressSchema, CART_CHANGED_MESSAGE, placeOrderSchema } from '#contracts/orders.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireUser } from '#app/lib/auth.server.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import { fieldErrorsOf, focusFirstError, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { TextField } from '#app/components/text-field.tsx'
+import { useCart } from '#app/lib/cart/cart-context.tsx'
+import { CartTotals } from '#app/features/cart/cart-totals.tsx'
+import { cartView, type CartRow } from '#app/lib/cart/cart-view.ts'
+import { productsInCart } from '#app/features/cart/cart-products.server.ts'
+import { Price } from '#app/components/price.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+import { addressFieldNames, addressFields } from '#app/features/checkout/address-fields.ts'
+import { orderItems } from '#app/features/checkout/order-lines.ts'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Checkout | Kapra',
+    description: 'Enter your delivery details and place your cash on delivery order.',
+    origin: rootOrigin(matches),
+  })
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = requireUser(context, url)
+  const { services } = context.get(appContext)
+  const cart = await services.cart.get(user._id)
+  return { products: await productsInCart(services.catalog, cart), email: user.email }
+}
+
+/**
+ * A refused order re-renders the page with its message. It is answered 200 so that,
+ * as after any successful action, every loader runs again: a 409 (the cart changed)
+ * then shows the fresh cart and totals beside the message.
+ */
+interface PlaceOrderResult {
+  message?: string
+  fieldErrors?: FieldErrors
+  values: Record<string, string>
+}
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const user = requireUser(context, url)
+  const { services } = context.get(appContext)
+  const form = await request.formData()
+  const values = formValues(form, addressFieldNames)
+
+  const address = addressSchema.safeParse(values)
+  if (!address.success) {
+    return { fieldErrors: fieldErrorsOf(address.error), values } satisfies PlaceOrderResult
+  }
+  // The lines and amount the shopper saw; the server orders its own cart and only
+  // compares them (docs/spec/rulings.md #13), so a stale page is refused instead of surprising anyone.
+  const order = placeOrderSchema.safeParse({
+    address: values,
+    items: parseJson(form.get('items')),
+    amount: Number(form.get('amount')),
+  })
+  if (!order.success) {
+    return { message: CART_CHANGED_MESSAGE, values } satisfies PlaceOrderResult
+  }
+  const placed = await attempt(context, () => services.orders.place(user._id, order.data))
+  if (!placed.ok) {
+    return {
+      message: placed.message,
+      fieldErrors: addressErrors(placed.fieldErrors),
+      values,
+    } satisfies PlaceOrderResult
+  }
+  // docs/spec/store-spec.md §4: the cart is emptied (in the order's transaction) and the shopper sees the order.
+  return redirect('/order')
+}
+
+function parseJson(value: FormDataEntryValue | null): unknown {
+  if (typeof value !== 'string') return undefined
+  try {
+    return JSON.parse(value)
+  } catch {
+    return undefined
+  }
+}
+
+/** The service names address fields 'address.city'; the form names them 'city'. */
+function addressErrors(fields: FieldErrors | undefined): FieldErrors | undefined {
+  if (!fields) return undefined
+  const errors: FieldErrors = {}
+  for (const [key, message] of Object.entries(fields)) errors[key.replace(/^address\./, '')] = message
+  return errors
+}
+
+export default function PlaceOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { cart } = useCart()
+  const { rows, totals } = cartView(cart, loaderData.products)
+  const navigation = useNavigation()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/placeorder') === true
+  const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+
+  // Server-side field messages: take the shopper to the first one.
+  useEffect(() => {
+    focusFirstError(formRef.current, addressFieldNames, actionData?.fieldErrors)
+  }, [actionData])
+
+  function validate(event: React.FormEvent<HTMLFormElement>) {
+    setClientErrors(validateBeforeSubmit(event, addressSchema, addressFieldNames))
+  }
+
+  /** A field being corrected loses its message as soon as it is right. */
+  function recheck(event: React.FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement
+    if (!errors[target.name]) return
+    const parsed = addressSchema.safeParse(formValues(new FormData(event.currentTarget), addressFieldNames))
+    const now = parsed.success ? {} : fieldErrorsOf(parsed.error)
+    if (!now[target.name]) setClientErrors({ ...errors, [target.name]: undefined })
+  }
+
+  if (rows.length === 0 && !submitting) {
+    return (
+      <main id="main" className="container-page py-10 sm:py-14">
+        <h1 className="section-title border-b border-line pb-5">Checkout</h1>
+        <div className="flex flex-col items-center py-16 text-center sm:py-24">
+          <span className="grid size-20 place-items-center rounded-full bg-sand text-accent">
+            <ShoppingBag aria-hidden className="size-9" />
+          </span>
+          <h2 className="mt-6 font-display text-2xl font-semibold">Your cart is empty</h2>
+          <p className="mt-2 max-w-sm text-muted">Add something to your cart before checking out.</p>
+          <Link to="/collection" className="btn-primary mt-8">
+            Browse the collection
+          </Link>
+        </div>
+      </main>
+    )
+  }
+
+  return (
+    <main id="main" className="container-page py-10 sm:py-14">
+      <h1 className="section-title border-b border-line pb-5">Checkout</h1>
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={validate}
+        onChange={recheck}
+        className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-14"
+      >
+        <section aria-labelledby="delivery-title">
+          <h2 id="delivery-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
+            Delivery Information
+          </h2>
+          <p className="mt-2 text-sm text-muted">All fields are required.</p>
+          <div className="mt-6 grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
+            {addressFields.map((field) => (
+              <TextField
+                key={field.name}
+                label={field.label}
+                name={field.name}
+                type={field.type ?? 'text'}
+                inputMode={field.inputMode}
+                autoComplete={field.autoComplete}
+                required
+                defaultValue={actionData?.values[field.name] ?? defaults(field.name, loaderData.email)}
+                error={errors[field.name]}
+                className={field.half ? '' : 'sm:col-span-2'}
+              />
+            ))}
+          </div>
+        </section>
+
+        <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+          <OrderSummary rows={rows} />
+          <CartTotals totals={totals} />
+          <section aria-labelledby="payment-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
+            <h2 id="payment-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
+              Payment Method
+            </h2>
+            <div role="radiogroup" aria-labelledby="payment-title" className="mt-5">
+              {/* docs/spec/rulings.md #16: cash on delivery is the only method offered. */}
+              <label className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-ink bg-paper px-4 py-3.5">
+                <input type="radio" name="paymentMethod" value="COD" defaultChecked className="size-4 accent-accent" />
+                <Banknote aria-hidden className="size-5 text-success" />
+                <span className="text-sm font-semibold tracking-wide uppercase">Cash On Delivery</span>
+              </label>
+            </div>
+          </section>
+
+          <input type="hidden" name="items" value={JSON.stringify(orderItems(rows))} />
+          <input type="hidden" name="amount" value={totals.total} />
+          {actionData?.message && !clientErrors && (
+            <div
+              role="alert"
+              className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger"
+            >
+              <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+              <p>{actionData.message}</p>
+            </div>
+          )}
+          <button type="submit" className="btn-primary w-full" disabled={submitting}>
+            {submitting ? 'Placing order…' : 'Place Order'}
+          </button>
+          <p className="flex items-center justify-center gap-2 text-xs text-muted">
+            <Lock aria-hidden className="size-3.5" />
+            You pay in cash when your order arrives.
+          </p>
+        </div>
+      </Form>
+    </main>
+  )
+}
+
+function defaults(name: string, email: string): string | undefined {
+  if (name === 'email') return email
+  if (name === 'country') return 'Pakistan'
+  return undefined
+}
+
+function OrderSummary({ rows }: { rows: CartRow[] }) {
+  return (
+    <section aria-labelledby="summary-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id="summary-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
+          Your Order
+        </h2>
+        <Link to="/cart" className="text-sm font-medium text-accent underline-offset-4 hover:underline">
+          Edit cart
+        </Link>
+      </div>
+      <ul className="mt-4 divide-y divide-line">
+        {rows.map((row) => (
+          <li key={`${row.productId}|${row.size}`} className="flex items-center gap-3 py-3">
+            <div className="w-12 shrink-0 overflow-hidden rounded-md bg-sand">
+              {row.product && <ProductImage src={row.product.image1} alt="" sizes="48px" />}
+            </div>
+            <div className="min-w-0 flex-1 text-sm">
+              <p className="truncate font-medium">{row.product?.name ?? 'Item no longer available'}</p>
+              <p className="text-muted">
+                Size {row.size} × {row.quantity}
+              </p>
+            </div>
+            {row.product && <Price amount={row.product.price * row.quantity} className="text-sm font-medium" />}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,242 @@
+import { Fragment } from 'react'
+import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router'
+import { ChevronRight } from 'lucide-react'
+import type { Route } from './+types/productdetail.$productId'
+import type { Product, ProductSummary } from '#contracts/catalog.ts'
+import { cartAddSchema } from '#contracts/cart.ts'
+import { z } from '#contracts/zod.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { attempt, logFault } from '#app/lib/service-result.server.ts'
+import { fieldErrorsOf, formValues } from '#app/lib/forms.ts'
+import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { useRootData } from '#app/lib/root-data.ts'
+import { ErrorPage } from '#app/components/error-page.tsx'
+import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
+import { Price } from '#app/components/price.tsx'
+import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+import { ProductGallery } from '#app/features/catalog/product-gallery.tsx'
+import { ProductPurchase, SIZE_REQUIRED, type PurchaseResult } from '#app/features/catalog/product-purchase.tsx'
+import { Tabs } from '#app/features/catalog/tabs.tsx'
+import { SectionBoundary } from '#app/components/section-boundary.tsx'
+
+type Card = ProductSummary
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const product = await services.catalog.get(params.productId)
+  // docs/spec/rulings.md #11: an unknown product is a real page with HTTP 404.
+  if (!product) throw data(null, { status: 404 })
+  // Related products are extras: if they fail, the page still renders, without them.
+  const related = await services.catalog.related(product).catch((err: unknown) => {
+    logFault(context, 'related products failed', err)
+    return []
+  })
+  return { product, related }
+}
+
+const addToCartForm = cartAddSchema.extend({ intent: z.literal('add') })
+
+/**
+ * 'Add To Cart' posted before the app has booted (docs/decisions/006); once it runs, the
+ * page adds in the browser and never posts. A signed-in shopper's cart is on the server
+ * and takes the line here; a guest's lives in the browser, so the answer hands the line
+ * to the page, which adds it once the app has started.
+ */
+export async function action({ context, request }: Route.ActionArgs): Promise<PurchaseResult> {
+  const { services, user } = context.get(appContext)
+  const parsed = addToCartForm.safeParse(formValues(await request.formData(), ['intent', 'itemId', 'size']))
+  if (!parsed.success) {
+    const errors = fieldErrorsOf(parsed.error)
+    return { error: errors.size ? SIZE_REQUIRED : 'This item could not be added to your cart.' }
+  }
+  const line = { itemId: parsed.data.itemId, size: parsed.data.size }
+  const done = await attempt<unknown>(
+    context,
+    () => (user ? services.cart.add(user._id, line) : services.cart.check(line)),
+    {
+      fallback: 'Your cart could not be updated. Please try again.',
+      what: 'add to cart',
+    },
+  )
+  if (!done.ok) return { error: done.message }
+  return user ? { added: line } : { guestAdd: line }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: 'Product not found | Kapra' }, { name: 'robots', content: 'noindex' }]
+  const { product } = loaderData
+  return [
+    ...pageMeta({
+      title: `${product.name} | Kapra`,
+      description: summary(product.description),
+      image: product.image1,
+      origin: rootOrigin(matches),
+      path: `/productdetail/${product._id}`,
+      type: 'product',
+    }),
+    { property: 'product:price:amount', content: String(product.price) },
+    { property: 'product:price:currency', content: 'PKR' },
+  ]
+}
+
+function summary(text: string, max = 160) {
+  if (text.length <= max) return text
+  const cut = text.slice(0, max - 1)
+  return `${cut.slice(0, cut.lastIndexOf(' '))}…`
+}
+
+export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, related } = loaderData
+  const { nonce, origin, store } = useRootData()
+  const images = [product.image1, product.image2, product.image3, product.image4]
+  const categoryHref = `/collection?category=${product.category}`
+
+  return (
+    // Keyed by product: the chosen image, size and tab start afresh on another product.
+    <main key={product._id} id="main" className="container-page pt-6 pb-16 sm:pt-8 sm:pb-24">
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        // Built from our own catalog and escaped for a script element.
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, origin, store.name)) }}
+      />
+      <nav aria-label="Breadcrumb" className="mb-5 sm:mb-8">
+        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
+          {[
+            { to: '/', label: 'Home' },
+            { to: '/collection', label: 'Collection' },
+            { to: categoryHref, label: product.category },
+          ].map((c) => (
+            <li key={c.to} className="flex items-center gap-1">
+              <Link to={c.to} className="rounded py-1 hover:text-ink hover:underline">
+                {c.label}
+              </Link>
+              <ChevronRight aria-hidden className="size-3.5" />
+            </li>
+          ))}
+          <li>
+            <Link
+              to={`${categoryHref}&subCategory=${product.subCategory}`}
+              className="rounded py-1 hover:text-ink hover:underline"
+            >
+              {product.subCategory}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 md:grid-cols-2 md:gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-14">
+        <ProductGallery name={product.name} images={images} />
+
+        <div className="min-w-0">
+          <p className="text-xs font-semibold tracking-[0.22em] text-accent uppercase">
+            {product.category} · {product.subCategory}
+          </p>
+          <h1 className="mt-2 font-display text-2xl leading-tight font-semibold tracking-[0.04em] text-ink uppercase sm:text-3xl">
+            {product.name}
+          </h1>
+          {/* docs/spec/rulings.md #3: no stars and no count until real reviews exist. */}
+          <p className="mt-2 text-sm text-muted">No reviews yet</p>
+          <p className="mt-5 font-display text-2xl font-semibold text-ink sm:text-3xl">
+            <Price amount={product.price} />
+          </p>
+          <p className="mt-5 leading-relaxed text-muted">{product.description}</p>
+          <div className="mt-8">
+            <ProductPurchase product={product} result={actionData} />
+          </div>
+        </div>
+      </div>
+
+      <section aria-label="Product information" className="mt-14 sm:mt-20">
+        <Tabs
+          label="Product information"
+          tabs={[
+            { label: 'Description', content: <DescriptionPanel product={product} /> },
+            {
+              label: 'Reviews (0)',
+              content: (
+                <div className="text-sm leading-relaxed text-muted">
+                  <p className="font-medium text-ink">No reviews yet</p>
+                  <p className="mt-1">
+                    Nobody has reviewed this product yet. Reviews from shoppers who bought it will appear here.
+                  </p>
+                </div>
+              ),
+            },
+          ]}
+        />
+      </section>
+
+      <SectionBoundary>
+        <RelatedProducts items={related} />
+      </SectionBoundary>
+    </main>
+  )
+}
+
+function DescriptionPanel({ product }: { product: Product }) {
+  const details: [string, React.ReactNode][] = [
+    ['Category', product.category],
+    ['Type', product.subCategory],
+    [
+      'Sizes',
+      // One size never breaks across lines ('12-13Y').
+      product.sizes.map((size, i) => (
+        <Fragment key={size}>
+          <span className="whitespace-nowrap">
+            {size}
+            {i < product.sizes.length - 1 ? ',' : ''}
+          </span>{' '}
+        </Fragment>
+      )),
+    ],
+    ['Product code', product._id],
+  ]
+  return (
+    <div className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10">
+      <p className="text-muted">{product.description}</p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start">
+        {details.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-ink">{term}</dt>
+            <dd className="break-words text-muted">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}
+
+function RelatedProducts({ items }: { items: Card[] }) {
+  if (items.length === 0) return null
+  return (
+    <section aria-labelledby="related-title" className="mt-10 border-t border-line pt-10 sm:mt-14 sm:pt-14">
+      <h2 id="related-title" className="section-title mb-8">
+        Related Products
+      </h2>
+      <ProductGrid columns="grid-cols-2 lg:grid-cols-4">
+        {items.map((p) => (
+          <li key={p._id}>
+            <ProductCard product={p} />
+          </li>
+        ))}
+      </ProductGrid>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <ErrorPage
+        status={404}
+        title="Product not found"
+        message="This product is not in our store. It may have been removed, or the link may be mistyped."
+      />
+    )
+  }
+  // On the server, entry.server.tsx's handleError has logged it with the request id.
+  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
+  return <ErrorPage status={500} title="Something went wrong" message="Please try again in a moment." />
+}

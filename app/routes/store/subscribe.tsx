@@ -1,0 +1,46 @@
+import { data, redirect } from 'react-router'
+import type { Route } from './+types/subscribe'
+import { subscribeSchema } from '#contracts/newsletter.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import {
+  newsletterCode,
+  SUBSCRIBE_FAILED,
+  SUBSCRIBE_INVALID,
+  SUBSCRIBE_THANKS,
+  type SubscribeResult,
+} from '#app/features/home/newsletter.ts'
+
+/** The newsletter form's action (docs/spec/rulings.md #21): stores the address once and thanks, every time. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { result, status } = await subscribe(request, context)
+  // The form's fetcher asks for /subscribe.data. A plain form post (no JavaScript yet,
+  // or none at all) asks for /subscribe and needs a page: send it home with the outcome.
+  if (!new URL(request.url).pathname.endsWith('.data')) {
+    return redirect(`/?newsletter=${newsletterCode(result)}#newsletter`, 303)
+  }
+  return data(result, { status })
+}
+
+/** Someone opening /subscribe directly: the form lives on the home page. */
+export function loader() {
+  return redirect('/#newsletter')
+}
+
+async function subscribe(
+  request: Request,
+  context: Route.ActionArgs['context'],
+): Promise<{ result: SubscribeResult; status: number }> {
+  const form = await request.formData()
+  const parsed = subscribeSchema.safeParse({ email: form.get('email') ?? '' })
+  if (!parsed.success) {
+    return { result: { ok: false, message: parsed.error.issues[0]?.message ?? SUBSCRIBE_INVALID }, status: 400 }
+  }
+  const { services } = context.get(appContext)
+  const subscribed = await attempt(context, () => services.newsletter.subscribe(parsed.data.email), {
+    what: 'newsletter subscribe',
+    fallback: SUBSCRIBE_FAILED,
+  })
+  if (!subscribed.ok) return { result: { ok: false, message: subscribed.message }, status: subscribed.status }
+  return { result: { ok: true, message: SUBSCRIBE_THANKS }, status: 200 }
+}

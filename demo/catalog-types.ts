@@ -1,0 +1,46 @@
+// The shape of the demo catalog's source data. The seed turns these into products,
+// and demo/generate-product-images.ts draws each garment from the same record,
+// so a product's pictures always match its name and colours.
+import type { Category, SizeChartRow, SubCategory } from '#contracts/catalog.ts'
+
+/** What the image generator knows how to draw. */
+export const garmentKinds = [
+  'tshirt',
+  'polo',
+  'shirt',
+  'kurta',
+  'blouse',
+  'dress',
+  'jeans',
+  'trousers',
+  'shorts',
+  'skirt',
+  'joggers',
+  'hoodie',
+  'sweater',
+  'jacket',
+  'puffer',
+  'coat',
+] as const
+export type GarmentKind = (typeof garmentKinds)[number]
+
+export interface DemoProduct {
+  /** Stable id, also the image file prefix: lowercase words joined by '-'. */
+  id: string
+  name: string
+  description: string
+  /** Whole rupees. */
+  price: number
+  category: Category
+  subCategory: SubCategory
+  garment: GarmentKind
+  /** CSS hex colours: main fabric, secondary (collar, cuffs, lining), accent (buttons, print, stitching). */
+  colors: { main: string; secondary: string; accent: string }
+  /** Pattern drawn on the fabric. */
+  pattern: 'plain' | 'stripes' | 'checks' | 'print'
+  /** In natural order: XS S M L XL XXL for adults, ages for kids ("2-3Y"), waist sizes for some bottoms ("30"). */
+  sizes: string[]
+  /** Null when the product has no size chart. */
+  sizeChart: SizeChartRow[] | null
+  bestSeller: boolean
+}

@@ -1,0 +1,48 @@
+import { NONCE, secureHeaders } from 'hono/secure-headers'
+import { GOOGLE_SIGN_IN_PAGES } from '#contracts/auth.ts'
+
+// The pages' Content-Security-Policy and the other security headers: strict everywhere,
+// widened by exactly what Google documents on the two pages with its button (README,
+// "Google sign-in"). Each response's script nonce comes from Hono's NONCE.
+
+/**
+ * What Google Identity Services needs for its button (Google's documented policy):
+ * the script, its iframe and requests under /gsi/, and its stylesheet.
+ */
+const GOOGLE_GSI = {
+  script: 'https://accounts.google.com/gsi/client',
+  frame: 'https://accounts.google.com/gsi/',
+  connect: 'https://accounts.google.com/gsi/',
+  style: 'https://accounts.google.com/gsi/style',
+}
+
+/** The pages that show Google's button; matched as React Router does. */
+export function isGoogleSignInPage(path: string): boolean {
+  return (GOOGLE_SIGN_IN_PAGES as readonly string[]).includes(path.toLowerCase().replace(/\/+$/, ''))
+}
+
+export function pageSecurityHeaders(development: boolean, hsts: boolean, google: boolean) {
+  const allow = (...sources: string[]) => (google ? sources : [])
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: [...(development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE]), ...allow(GOOGLE_GSI.script)],
+      styleSrc: ["'self'", "'unsafe-inline'", ...allow(GOOGLE_GSI.style)],
+      imgSrc: ["'self'", 'data:'],
+      mediaSrc: ["'self'"],
+      fontSrc: ["'self'"],
+      connectSrc: [...(development ? ["'self'", 'ws:'] : ["'self'"]), ...allow(GOOGLE_GSI.connect)],
+      ...(google ? { frameSrc: ["'self'", GOOGLE_GSI.frame] } : {}),
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    // Google's button may open its sign-in popup (browsers without FedCM); the popup
+    // reports back to this window, which 'same-origin' would cut off.
+    crossOriginOpenerPolicy: google ? 'same-origin-allow-popups' : true,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    strictTransportSecurity: hsts ? 'max-age=31536000; includeSubDomains' : false,
+  })
+}
