@@ -1,4 +1,4 @@
-import type { Db } from '#server/db/database.ts'
+import type { Connection } from '#server/db/database.ts'
 import type { DemoProduct } from '#demo/catalog-types.ts'
 import { imageKey, imageViews } from '#server/catalog/images.ts'
 import { createCatalogService, type NewProduct } from '#server/catalog/service.ts'
@@ -22,6 +22,10 @@ export function demoProducts(products: DemoProduct[], createdAt: number): NewPro
 }
 
 /** Seeds the catalog only into an empty store; returns how many products it added. */
-export async function seedCatalog(db: Db, products: DemoProduct[], now = Date.now()): Promise<number> {
-  return createCatalogService(db).addIfEmpty(demoProducts(products, now))
+export async function seedCatalog(
+  { db, dialect }: Pick<Connection, 'db' | 'dialect'>,
+  products: DemoProduct[],
+  now = Date.now(),
+): Promise<number> {
+  return createCatalogService(db, dialect).addIfEmpty(demoProducts(products, now))
 }

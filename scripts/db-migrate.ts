@@ -3,6 +3,6 @@ import { connect, migrateToLatest } from '#server/db/database.ts'
 
 const config = loadConfig()
 const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-await migrateToLatest(connection.db)
+await migrateToLatest(connection)
 await connection.close()
 console.log(`Migrated the ${connection.dialect} database.`)

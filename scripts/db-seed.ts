@@ -5,7 +5,7 @@ import { demoCatalog } from '#demo/catalog.ts'
 
 const config = loadConfig()
 const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-await migrateToLatest(connection.db)
-const added = await seedCatalog(connection.db, demoCatalog)
+await migrateToLatest(connection)
+const added = await seedCatalog(connection, demoCatalog)
 await connection.close()
 console.log(added ? `Seeded ${added} demo products.` : 'The catalog already has products; nothing seeded.')

@@ -14,7 +14,7 @@ import type { AppEnv } from '#server/http/env.ts'
 import type { Services } from '#server/services.ts'
 import { loadSession } from '#server/auth/session.ts'
 import { authRoutes, userRoutes } from '#server/auth/routes.ts'
-import { productRoutes } from '#server/catalog/routes.ts'
+import { productRoutes, productsRoutes } from '#server/catalog/routes.ts'
 import { cartRoutes } from '#server/cart/routes.ts'
 import { orderRoutes } from '#server/orders/routes.ts'
 import { newsletterRoutes } from '#server/newsletter/routes.ts'
@@ -104,6 +104,7 @@ export function createApp(options: AppOptions) {
   api.route('/auth', authRoutes)
   api.route('/user', userRoutes)
   api.route('/product', productRoutes)
+  api.route('/products', productsRoutes)
   api.route('/cart', cartRoutes)
   api.route('/order', orderRoutes)
   api.route('/newsletter', newsletterRoutes)

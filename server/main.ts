@@ -16,9 +16,9 @@ async function main() {
   const development = config.env === 'development'
 
   const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-  await migrateToLatest(connection.db)
+  await migrateToLatest(connection)
   if (config.seedDemo) {
-    const added = await seedCatalog(connection.db, demoCatalog)
+    const added = await seedCatalog(connection, demoCatalog)
     if (added) logger.info('seeded the demo catalog', { products: added })
   }
   const services = createServices({ db: connection.db, dialect: connection.dialect, config, logger })

@@ -15,7 +15,7 @@ export type Services = ReturnType<typeof createServices>
  */
 export function createServices(deps: { db: Db; dialect: Dialect; config: Config; logger: Logger; now?: () => number }) {
   const now = deps.now ?? Date.now
-  const catalog = createCatalogService(deps.db, { now })
+  const catalog = createCatalogService(deps.db, deps.dialect, { now })
   const cart = createCartService(deps.db, deps.dialect, catalog, now)
   return {
     config: deps.config,

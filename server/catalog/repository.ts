@@ -1,13 +1,235 @@
-import type { Executor } from '#server/db/database.ts'
-import type { ProductSizesTable, ProductsTable, SizeChartRowsTable } from '#server/db/schema.ts'
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
+import type { Dialect, Executor } from '#server/db/database.ts'
+import type { Database, ProductSizesTable, ProductsTable, SizeChartRowsTable } from '#server/db/schema.ts'
 
-export async function listProductRows(db: Executor) {
-  const [products, sizes, chart] = await Promise.all([
-    db.selectFrom('products').selectAll().orderBy('position').execute(),
-    db.selectFrom('product_sizes').selectAll().orderBy('product_id').orderBy('position').execute(),
-    db.selectFrom('size_chart_rows').selectAll().orderBy('product_id').orderBy('position').execute(),
+// Every catalog question is one query here (docs/decisions/009): nothing reads the
+// whole products table to answer a page or an API call.
+
+/** What a view selects, in the database's terms. */
+export interface Selection {
+  categories: string[]
+  subCategories: string[]
+  /** Products offering any of these sizes. */
+  sizes: string[]
+  minPrice: number | null
+  maxPrice: number | null
+  /**
+   * Each group is one word of the search: a product's name must contain one of its
+   * fragments (lower case, no wildcards). Groups combine with AND.
+   */
+  nameGroups: string[][]
+}
+
+export type Sort = 'position' | 'price-asc' | 'price-desc'
+
+type Eb = ExpressionBuilder<Database, 'products'>
+
+/** The name contains the fragment: through each database's trigram index. */
+function nameContains(dialect: Dialect, fragment: string): Expression<SqlBool> {
+  const pattern = `%${fragment}%`
+  if (dialect === 'postgres') return sql<SqlBool>`lower(products.name) like ${pattern}`
+  // FTS5's trigram index answers LIKE for three characters or more; shorter is a scan.
+  if ([...fragment].length < 3) return sql<SqlBool>`products.name like ${pattern}`
+  return sql<SqlBool>`products.id in (select product_id from products_fts where products_fts.name like ${pattern})`
+}
+
+function matching(dialect: Dialect, s: Selection) {
+  return (eb: Eb) => {
+    const all: Expression<SqlBool>[] = []
+    if (s.categories.length) all.push(eb('products.category', 'in', s.categories))
+    if (s.subCategories.length) all.push(eb('products.sub_category', 'in', s.subCategories))
+    if (s.minPrice !== null) all.push(eb('products.price', '>=', s.minPrice))
+    if (s.maxPrice !== null) all.push(eb('products.price', '<=', s.maxPrice))
+    if (s.sizes.length) {
+      all.push(
+        eb.exists(
+          eb
+            .selectFrom('product_sizes')
+            .select(sql.lit(1).as('one'))
+            .whereRef('product_sizes.product_id', '=', 'products.id')
+            .where('product_sizes.size', 'in', s.sizes),
+        ),
+      )
+    }
+    for (const group of s.nameGroups) all.push(eb.or(group.map((f) => nameContains(dialect, f))))
+    return eb.and(all)
+  }
+}
+
+const summaryColumns = ['products.id', 'products.name', 'products.price', 'products.image1'] as const
+
+/**
+ * One page of a view. `exact`, when given, ranks names containing the whole search
+ * text first (then the catalog's order); price sorts ignore it.
+ */
+export async function pageOf(
+  db: Executor,
+  dialect: Dialect,
+  s: Selection,
+  options: { sort: Sort; exact?: string; limit: number; offset: number },
+) {
+  let query = db.selectFrom('products').select(summaryColumns).where(matching(dialect, s))
+  if (options.sort === 'price-asc') query = query.orderBy('products.price', 'asc')
+  else if (options.sort === 'price-desc') query = query.orderBy('products.price', 'desc')
+  else if (options.exact) {
+    const pattern = `%${options.exact}%`
+    const contains =
+      dialect === 'postgres' ? sql`lower(products.name) like ${pattern}` : sql`products.name like ${pattern}`
+    query = query.orderBy(sql`case when ${contains} then 0 else 1 end`)
+  }
+  return query.orderBy('products.position').orderBy('products.id').limit(options.limit).offset(options.offset).execute()
+}
+
+export async function countOf(db: Executor, dialect: Dialect, s: Selection): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(matching(dialect, s))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export async function countBy(db: Executor, dialect: Dialect, s: Selection, column: 'category' | 'sub_category') {
+  const rows = await db
+    .selectFrom('products')
+    .select([`products.${column} as value`, (eb) => eb.fn.countAll<number>().as('n')])
+    .where(matching(dialect, s))
+    .groupBy(`products.${column}`)
+    .execute()
+  return rows.map((r) => ({ value: r.value, count: Number(r.n) }))
+}
+
+export async function countBySize(db: Executor, dialect: Dialect, s: Selection) {
+  const unfiltered = Object.values(s).every((v) => v === null || (Array.isArray(v) && v.length === 0))
+  let query = db
+    .selectFrom('product_sizes')
+    .select(['product_sizes.size as value', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('product_sizes.size')
+  if (!unfiltered) {
+    query = query.where('product_sizes.product_id', 'in', (eb) =>
+      eb.selectFrom('products').select('products.id').where(matching(dialect, s)),
+    )
+  }
+  const rows = await query.execute()
+  return rows.map((r) => ({ value: r.value, count: Number(r.n) }))
+}
+
+export async function priceSpan(db: Executor, dialect: Dialect, s: Selection) {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => [eb.fn.min<number>('products.price').as('min'), eb.fn.max<number>('products.price').as('max')])
+    .where(matching(dialect, s))
+    .executeTakeFirst()
+  return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null
+}
+
+export async function productRow(db: Executor, id: string) {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Sizes and chart rows of these products, in their order. */
+export async function detailsOf(db: Executor, ids: string[]) {
+  if (ids.length === 0) return { sizes: [], chart: [] }
+  const [sizes, chart] = await Promise.all([
+    db
+      .selectFrom('product_sizes')
+      .selectAll()
+      .where('product_id', 'in', ids)
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('size_chart_rows')
+      .selectAll()
+      .where('product_id', 'in', ids)
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
   ])
-  return { products, sizes, chart }
+  return { sizes, chart }
+}
+
+/** Products in catalog order after the given one (keyset paging: the whole list, a batch at a time). */
+export async function productsAfter(db: Executor, after: { position: number; id: string } | null, limit: number) {
+  let query = db.selectFrom('products').selectAll()
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('position', '>', after.position),
+        eb.and([eb('position', '=', after.position), eb('id', '>', after.id)]),
+      ]),
+    )
+  }
+  return query.orderBy('position').orderBy('id').limit(limit).execute()
+}
+
+/** Changes whenever a product is added, removed or edited: the product list's ETag. */
+export async function catalogStamp(db: Executor): Promise<string> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.max<number>('updated_at').as('changed'),
+      eb.fn.max<number>('position').as('last'),
+    ])
+    .executeTakeFirstOrThrow()
+  return `${Number(row.n)}-${Number(row.changed ?? 0)}-${Number(row.last ?? 0)}`
+}
+
+export async function latest(db: Executor, limit: number) {
+  return db
+    .selectFrom('products')
+    .select(summaryColumns)
+    .orderBy('created_at', 'desc')
+    .orderBy('position')
+    .limit(limit)
+    .execute()
+}
+
+export async function bestSellers(db: Executor, limit: number) {
+  return db
+    .selectFrom('products')
+    .select(summaryColumns)
+    .where('best_seller', '=', 1)
+    .orderBy('position')
+    .limit(limit)
+    .execute()
+}
+
+/** Same category and sub-category, in catalog order, never the product itself. */
+export async function inGroup(
+  db: Executor,
+  group: { category: string; subCategory: string; except?: string },
+  limit: number,
+) {
+  let query = db
+    .selectFrom('products')
+    .select(summaryColumns)
+    .where('category', '=', group.category)
+    .where('sub_category', '=', group.subCategory)
+  if (group.except !== undefined) query = query.where('id', '!=', group.except)
+  return query.orderBy('position').limit(limit).execute()
+}
+
+/** Names containing every fragment, for the search box's suggestions. */
+export async function suggestNames(
+  db: Executor,
+  dialect: Dialect,
+  nameGroups: string[][],
+  exact: string,
+  limit: number,
+) {
+  return pageOf(
+    db,
+    dialect,
+    { categories: [], subCategories: [], sizes: [], minPrice: null, maxPrice: null, nameGroups },
+    { sort: 'position', exact, limit, offset: 0 },
+  )
+}
+
+export async function terms(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('catalog_terms').select('term').orderBy('term').limit(limit).execute()
+  return rows.map((r) => r.term)
 }
 
 export async function countProducts(db: Executor): Promise<number> {
@@ -16,6 +238,14 @@ export async function countProducts(db: Executor): Promise<number> {
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+export async function maxPosition(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max<number>('position').as('last'))
+    .executeTakeFirst()
+  return row?.last === null || row?.last === undefined ? -1 : Number(row.last)
 }
 
 /** Prices of the given products as they stand now, for pricing an order. */
@@ -29,13 +259,39 @@ export async function sizesOf(db: Executor, productId: string) {
   return rows.map((r) => r.size)
 }
 
+/** Many products at once: multi-row inserts in chunks the databases' parameter limits allow. */
 export async function insertProducts(
   db: Executor,
   rows: { product: ProductsTable; sizes: ProductSizesTable[]; chart: SizeChartRowsTable[] }[],
+  newTerms: string[],
 ): Promise<void> {
-  for (const row of rows) {
-    await db.insertInto('products').values(row.product).execute()
-    if (row.sizes.length) await db.insertInto('product_sizes').values(row.sizes).execute()
-    if (row.chart.length) await db.insertInto('size_chart_rows').values(row.chart).execute()
+  // SQLite allows 32,766 parameters a statement; PostgreSQL 65,535. Chart rows have 7 columns.
+  for (const chunk of chunks(
+    rows.map((r) => r.product),
+    2000,
+  ))
+    await db.insertInto('products').values(chunk).execute()
+  for (const chunk of chunks(
+    rows.flatMap((r) => r.sizes),
+    4000,
+  ))
+    await db.insertInto('product_sizes').values(chunk).execute()
+  for (const chunk of chunks(
+    rows.flatMap((r) => r.chart),
+    4000,
+  ))
+    await db.insertInto('size_chart_rows').values(chunk).execute()
+  for (const chunk of chunks(newTerms, 4000)) {
+    await db
+      .insertInto('catalog_terms')
+      .values(chunk.map((term) => ({ term })))
+      .onConflict((oc) => oc.column('term').doNothing())
+      .execute()
   }
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = []
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
+  return out
 }

@@ -1,16 +1,24 @@
-import type { Db, Executor } from '#server/db/database.ts'
+import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import {
-  toSummary,
+  categories,
+  subCategories,
   type Category,
   type Product,
   type ProductSummary,
   type SizeChartRow,
   type SubCategory,
 } from '#contracts/catalog.ts'
-import { PAGE_SIZE, type CatalogFilters, type CatalogPage } from '#contracts/catalog-filters.ts'
-import { facetCounts, filterProducts, relatedProducts } from '#server/catalog/rules.ts'
+import {
+  compareSizes,
+  PAGE_SIZE,
+  type CatalogFilters,
+  type CatalogPage,
+  type Facets,
+} from '#contracts/catalog-filters.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
+import { nameTerms, normalizeQuery, searchGroups } from '#server/catalog/search.ts'
 import * as repo from '#server/catalog/repository.ts'
+import type { ProductsTable } from '#server/db/schema.ts'
 
 export type CatalogService = ReturnType<typeof createCatalogService>
 
@@ -31,23 +39,101 @@ export interface NewProduct {
   createdAt: number
 }
 
-/**
- * The catalog is small and read on every page, so it is held in memory for a short
- * while (a price edited in the database shows within `maxAgeMs`) and reloaded at
- * once after the store's own writes (the seed). Prices for orders are always read
- * from the database inside the order's transaction, never from this copy.
- */
-export function createCatalogService(db: Db, options: { maxAgeMs?: number; now?: () => number } = {}) {
-  const maxAgeMs = options.maxAgeMs ?? 30_000
-  const now = options.now ?? Date.now
-  let cache: Promise<{ list: Product[]; byId: Map<string, Product> }> | undefined
-  let loadedAt = 0
+/** The most catalog words search corrects typos against (the most a real catalog's names use). */
+const MAX_TERMS = 50_000
 
-  async function load() {
-    const { products, sizes, chart } = await repo.listProductRows(db)
+/**
+ * The catalog is answered by indexed queries (docs/decisions/009); nothing here holds
+ * the products. What it keeps is bounded: the words of product names (for typo
+ * correction) and the counts of recently asked views, each for at most `maxAgeMs`,
+ * and both dropped at once after the store's own writes. Prices for orders are always
+ * read inside the order's transaction.
+ */
+export function createCatalogService(
+  db: Db,
+  dialect: Dialect,
+  options: { maxAgeMs?: number; now?: () => number; maxViews?: number } = {},
+) {
+  const maxAgeMs = options.maxAgeMs ?? 30_000
+  const maxViews = options.maxViews ?? 500
+  const now = options.now ?? Date.now
+  let vocabulary: { at: number; terms: Promise<string[]> } | undefined
+  const views = new Map<string, { at: number; value: Promise<{ total: number; facets: Facets }> }>()
+
+  function words(): Promise<string[]> {
+    if (!vocabulary || now() - vocabulary.at > maxAgeMs) {
+      const terms = repo.terms(db, MAX_TERMS)
+      const entry = { at: now(), terms }
+      vocabulary = entry
+      terms.catch(() => {
+        if (vocabulary === entry) vocabulary = undefined
+      })
+    }
+    return vocabulary.terms
+  }
+
+  async function selectionOf(filters: CatalogFilters): Promise<repo.Selection> {
+    return {
+      categories: filters.categories,
+      subCategories: filters.subCategories,
+      sizes: filters.sizes,
+      minPrice: filters.minPrice,
+      maxPrice: filters.maxPrice,
+      nameGroups: normalizeQuery(filters.q) ? searchGroups(filters.q, await words()) : [],
+    }
+  }
+
+  /** The total and facet counts of a view: shared by its pages and sorts, kept briefly. */
+  function countsOf(selection: repo.Selection): Promise<{ total: number; facets: Facets }> {
+    const key = JSON.stringify(selection)
+    const hit = views.get(key)
+    if (hit && now() - hit.at <= maxAgeMs) {
+      views.delete(key)
+      views.set(key, hit)
+      return hit.value
+    }
+    const value = computeCounts(selection)
+    views.set(key, { at: now(), value })
+    value.catch(() => views.delete(key))
+    while (views.size > maxViews) views.delete(views.keys().next().value!)
+    return value
+  }
+
+  async function computeCounts(s: repo.Selection): Promise<{ total: number; facets: Facets }> {
+    const [total, byCategory, bySub, bySize, price] = await Promise.all([
+      repo.countOf(db, dialect, s),
+      repo.countBy(db, dialect, { ...s, categories: [] }, 'category'),
+      repo.countBy(db, dialect, { ...s, subCategories: [] }, 'sub_category'),
+      repo.countBySize(db, dialect, { ...s, sizes: [] }),
+      repo.priceSpan(db, dialect, { ...s, minPrice: null, maxPrice: null }),
+    ])
+    const count = (rows: { value: string; count: number }[], value: string) =>
+      rows.find((r) => r.value === value)?.count ?? 0
+    return {
+      total,
+      facets: {
+        categories: Object.fromEntries(categories.map((c) => [c, count(byCategory, c)])) as Record<Category, number>,
+        subCategories: Object.fromEntries(subCategories.map((c) => [c, count(bySub, c)])) as Record<
+          SubCategory,
+          number
+        >,
+        sizes: bySize
+          .filter((r) => r.count > 0)
+          .map((r) => ({ size: r.value, count: r.count }))
+          .sort((a, b) => compareSizes(a.size, b.size)),
+        price,
+      },
+    }
+  }
+
+  async function toProducts(rows: ProductsTable[]): Promise<Product[]> {
+    const { sizes, chart } = await repo.detailsOf(
+      db,
+      rows.map((r) => r.id),
+    )
     const sizesBy = groupBy(sizes, (s) => s.product_id)
     const chartBy = groupBy(chart, (r) => r.product_id)
-    const list = products.map((p): Product => ({
+    return rows.map((p): Product => ({
       _id: p.id,
       name: p.name,
       price: p.price,
@@ -69,85 +155,126 @@ export function createCatalogService(db: Db, options: { maxAgeMs?: number; now?:
       bestSeller: p.best_seller === 1,
       date: p.created_at,
     }))
-    return { list, byId: new Map(list.map((p) => [p._id, p])) }
   }
 
-  function current() {
-    if (cache && now() - loadedAt > maxAgeMs) cache = undefined
-    if (!cache) loadedAt = now()
-    cache ??= load().catch((err: unknown) => {
-      cache = undefined
-      throw err
-    })
-    return cache
+  function forget(): void {
+    vocabulary = undefined
+    views.clear()
   }
 
   return {
-    async list(): Promise<Product[]> {
-      return (await current()).list
-    },
     async get(id: string): Promise<Product | undefined> {
-      return (await current()).byId.get(id)
+      const row = await repo.productRow(db, id)
+      return row && (await toProducts([row]))[0]
     },
+
+    /**
+     * Every product in catalog order, a batch at a time (docs/spec/store-spec.md §8's
+     * list): the caller writes each batch out before the next is read.
+     */
+    async *all(batchSize = 500): AsyncGenerator<Product[]> {
+      let after: { position: number; id: string } | null = null
+      for (;;) {
+        const rows = await repo.productsAfter(db, after, batchSize)
+        if (rows.length === 0) return
+        yield await toProducts(rows)
+        const last = rows[rows.length - 1]!
+        after = { position: last.position, id: last.id }
+        if (rows.length < batchSize) return
+      }
+    },
+
+    /** Changes whenever the catalog does: the list's ETag. */
+    stamp: () => repo.catalogStamp(db),
 
     /** The collection's view: one page of the matching products in order, the total and each filter's counts. */
     async browse(filters: CatalogFilters, pageSize = PAGE_SIZE): Promise<CatalogPage<ProductSummary>> {
-      const all = (await current()).list
-      const matches = filterProducts(all, filters)
-      const start = (filters.page - 1) * pageSize
-      return {
-        items: matches.slice(start, start + pageSize).map(toSummary),
-        total: matches.length,
-        page: filters.page,
-        pageSize,
-        facets: facetCounts(all, filters),
-      }
+      const selection = await selectionOf(filters)
+      const exact = normalizeQuery(filters.q)
+      const sort = filters.sort === 'low-high' ? 'price-asc' : filters.sort === 'high-low' ? 'price-desc' : 'position'
+      const [rows, counts] = await Promise.all([
+        repo.pageOf(db, dialect, selection, {
+          sort,
+          ...(exact ? { exact } : {}),
+          limit: pageSize,
+          offset: (filters.page - 1) * pageSize,
+        }),
+        countsOf(selection),
+      ])
+      return { items: rows.map(summary), total: counts.total, page: filters.page, pageSize, facets: counts.facets }
+    },
+
+    /** Up to `limit` product names for what the shopper is typing, best first. */
+    async suggest(q: string, limit = 6): Promise<ProductSummary[]> {
+      const exact = normalizeQuery(q)
+      if (exact.length < 2) return []
+      const rows = await repo.suggestNames(db, dialect, searchGroups(q, await words()), exact, limit)
+      return rows.map(summary)
     },
 
     /** docs/spec/store-spec.md §9: the newest products first. */
     async latest(limit: number): Promise<ProductSummary[]> {
-      return (await current()).list.slice(0, limit).map(toSummary)
+      return (await repo.latest(db, limit)).map(summary)
     },
 
     async bestSellers(limit: number): Promise<ProductSummary[]> {
-      return (await current()).list
-        .filter((p) => p.bestSeller)
-        .slice(0, limit)
-        .map(toSummary)
+      return (await repo.bestSellers(db, limit)).map(summary)
     },
 
     /** docs/spec/store-spec.md §9: same category and sub-category, never the product itself. */
     async related(product: Pick<Product, '_id' | 'category' | 'subCategory'>, limit = 4): Promise<ProductSummary[]> {
-      return relatedProducts((await current()).list, product, limit).map(toSummary)
+      const rows = await repo.inGroup(
+        db,
+        { category: product.category, subCategory: product.subCategory, except: product._id },
+        limit,
+      )
+      return rows.map(summary)
     },
 
     /** The first product of a category and sub-category, for pictures on the store's own pages. */
     async firstOf(category: Category, subCategory: SubCategory): Promise<ProductSummary | undefined> {
-      const found = (await current()).list.find((p) => p.category === category && p.subCategory === subCategory)
-      return found && toSummary(found)
+      const [row] = await repo.inGroup(db, { category, subCategory }, 1)
+      return row && summary(row)
     },
 
-    /** Prices as they stand now, read inside the caller's transaction (an order's), never from the copy. */
+    /** Prices as they stand now, read inside the caller's transaction (an order's). */
     pricesOf: (trx: Executor, ids: string[]) => repo.pricesOf(trx, ids),
 
-    invalidate(): void {
-      cache = undefined
+    /** Drops what the service keeps, after a write by another path (a script, another process). */
+    invalidate: forget,
+
+    /**
+     * Adds products after the catalog's last, in the given order, in one transaction;
+     * with `onlyIfEmpty`, only into an empty catalog. Returns how many it added.
+     */
+    async add(products: NewProduct[], options: { onlyIfEmpty?: boolean } = {}): Promise<number> {
+      const added = await db.transaction().execute(async (trx) => {
+        if (options.onlyIfEmpty && (await repo.countProducts(trx)) > 0) return 0
+        const start = (await repo.maxPosition(trx)) + 1
+        const terms = [...new Set(products.flatMap((p) => nameTerms(p.name)))]
+        await repo.insertProducts(
+          trx,
+          products.map((p, i) => toRows(p, start + i, now())),
+          terms,
+        )
+        return products.length
+      })
+      forget()
+      return added
     },
 
     /** Adds products in the given order, only into an empty catalog; returns how many it added. */
-    async addIfEmpty(products: NewProduct[]): Promise<number> {
-      const added = await db.transaction().execute(async (trx) => {
-        if ((await repo.countProducts(trx)) > 0) return 0
-        await repo.insertProducts(trx, products.map(toRows))
-        return products.length
-      })
-      cache = undefined
-      return added
+    addIfEmpty(products: NewProduct[]): Promise<number> {
+      return this.add(products, { onlyIfEmpty: true })
     },
   }
 }
 
-function toRows(p: NewProduct, position: number) {
+function summary(row: { id: string; name: string; price: number; image1: string }): ProductSummary {
+  return { _id: row.id, name: row.name, price: row.price, image1: productImageUrl(row.image1) }
+}
+
+function toRows(p: NewProduct, position: number, at: number) {
   const [image1, image2, image3, image4] = p.images
   return {
     product: {
@@ -164,6 +291,7 @@ function toRows(p: NewProduct, position: number) {
       best_seller: p.bestSeller ? 1 : 0,
       position,
       created_at: p.createdAt,
+      updated_at: at,
     },
     sizes: p.sizes.map((size, i) => ({ product_id: p.id, position: i, size })),
     chart: p.sizeChart.map((r, i) => ({ product_id: p.id, position: i, ...r })),

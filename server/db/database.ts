@@ -7,6 +7,7 @@ import pg from 'pg'
 import type { Database } from '#server/db/schema.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
+import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -14,10 +15,14 @@ export type Executor = Kysely<Database> | Transaction<Database>
 export type Dialect = 'sqlite' | 'postgres'
 
 // Listed here rather than read from the folder, so the migration set is fixed at
-// build time and a stray file never runs.
-const migrations: Record<string, Migration> = {
-  '2026-11-22T0900-initial': initial,
-  '2026-11-22T1400-cart-line-order': cartLineOrder,
+// build time and a stray file never runs. A migration that differs by database is a
+// function of the dialect.
+function migrationsFor(dialect: Dialect): Record<string, Migration> {
+  return {
+    '2026-11-22T0900-initial': initial,
+    '2026-11-22T1400-cart-line-order': cartLineOrder,
+    '2026-11-24T0100-catalog-queries': catalogQueries(dialect),
+  }
 }
 
 // PostgreSQL answers int8 (bigint, count(*)) as strings; every such value here is an
@@ -73,10 +78,10 @@ export function connect(options: DatabaseOptions): Connection {
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
-export async function migrateToLatest(db: Db, schema?: string): Promise<void> {
+export async function migrateToLatest({ db, dialect, schema }: Pick<Connection, 'db' | 'dialect' | 'schema'>) {
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
+    provider: { getMigrations: () => Promise.resolve(migrationsFor(dialect)) },
     // Kysely looks for its bookkeeping tables in every schema unless told which;
     // test databases live side by side in one PostgreSQL database.
     ...(schema ? { migrationTableSchema: schema } : {}),

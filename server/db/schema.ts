@@ -34,6 +34,8 @@ export interface ProductsTable {
   best_seller: number
   position: number
   created_at: number
+  /** When the product last changed: the product list's ETag moves with it. */
+  updated_at: number
 }
 
 export interface ProductSizesTable {
@@ -100,12 +102,18 @@ export interface NewsletterSubscribersTable {
   created_at: number
 }
 
+/** The distinct words of product names, for correcting a mistyped search (server/catalog/search.ts). */
+export interface CatalogTermsTable {
+  term: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
   products: ProductsTable
   product_sizes: ProductSizesTable
   size_chart_rows: SizeChartRowsTable
+  catalog_terms: CatalogTermsTable
   cart_items: CartItemsTable
   orders: OrdersTable
   order_items: OrderItemsTable

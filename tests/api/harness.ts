@@ -81,8 +81,8 @@ export async function createTestStore(
   } else {
     connection = connect({ dataDir: config.dataDir, sqliteMemory: true })
   }
-  await migrateToLatest(connection.db, connection.schema)
-  await seedCatalog(connection.db, options.catalog ?? defaultCatalog)
+  await migrateToLatest(connection)
+  await seedCatalog(connection, options.catalog ?? defaultCatalog)
   const services = createServices({
     db: connection.db,
     dialect: connection.dialect,
