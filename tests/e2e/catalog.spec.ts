@@ -135,6 +135,41 @@ test.describe('collection', () => {
     await expectShown(page, all)
   })
 
+  test('search forgives a typo, and the field suggests names to reach by keyboard', async ({ page, request }) => {
+    const jeans = (await catalog(request)).filter((p) => p.name.toLowerCase().includes('jeans'))
+    expect(jeans.length).toBeGreaterThan(1)
+    await open(page, '/collection?q=jeens')
+    await expectShown(page, jeans)
+
+    await open(page, '/')
+    await page.getByRole('banner').getByRole('link', { name: 'Search' }).click()
+    const field = page.getByRole('combobox', { name: 'Search products' })
+    await expect(field).toBeFocused()
+    await page.keyboard.type('kurt', { delay: 30 })
+    const list = page.getByRole('listbox', { name: 'Suggestions' })
+    const options = list.getByRole('option')
+    await expect(options.first()).toBeVisible()
+    const names = await options.allTextContents()
+    expect(names.length).toBeGreaterThan(0)
+    expect(names.length).toBeLessThanOrEqual(6)
+    for (const name of names) expect(name.toLowerCase()).toContain('kurt')
+    await expect(field).toHaveAttribute('aria-expanded', 'true')
+
+    // Arrows move through the names and back to the field; Escape closes the list, then the field.
+    await page.keyboard.press('ArrowDown')
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true')
+    await expect(field).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!)
+    await page.keyboard.press('Escape')
+    await expect(list).toBeHidden()
+    await expect(field).toHaveAttribute('aria-expanded', 'false')
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('ArrowDown')
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/productdetail\//)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(names[1]!)
+  })
+
   test('the sort select shows keyboard focus with the store outline', async ({ page }) => {
     await open(page, '/collection')
     const sort = page.getByRole('combobox', { name: 'Sort by' })

@@ -17,6 +17,7 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
   const [text, setText] = useState(urlQuery)
   const input = useRef<HTMLInputElement>(null)
   const wasOpen = useRef(open)
+  const leaving = useRef(false)
   const listId = useId()
   const suggestions = useSuggestions(open ? text : '')
   const [active, setActive] = useState(-1)
@@ -44,11 +45,13 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
   useEffect(() => {
     if (open && !wasOpen.current) input.current?.focus()
     // Closing the field ends the search (spec: the text filters while it is shown).
-    if (!open && wasOpen.current && onCollection && urlQuery) {
+    // Leaving for a suggested product is not ending the search: that navigation wins.
+    if (!open && wasOpen.current && onCollection && urlQuery && !leaving.current) {
       const params = new URLSearchParams(location.search)
       params.delete('q')
       void navigate({ pathname: '/collection', search: params.toString() }, { replace: true, preventScrollReset: true })
     }
+    if (open) leaving.current = false
     wasOpen.current = open
   }, [open, onCollection, urlQuery, location.search, navigate])
 
@@ -66,6 +69,7 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
   }
 
   const openProduct = (id: string) => {
+    leaving.current = true
     setListDismissed(true)
     onClose()
     void navigate(`/productdetail/${id}`)
@@ -126,6 +130,7 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
                 if (listOpen) {
                   e.preventDefault()
                   setListDismissed(true)
+                  setActive(-1)
                 } else onClose()
               }
             }}
@@ -156,6 +161,12 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
               </li>
             ))}
           </ul>
+          {/* Screen readers hear how many names are offered and how to reach them. */}
+          <span aria-live="polite" className="sr-only">
+            {listOpen
+              ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}, arrow keys to choose`
+              : ''}
+          </span>
         </label>
       </form>
     </div>

@@ -8,7 +8,7 @@ export interface Suggestion {
 const none: Suggestion[] = []
 
 /**
- * Up to 6 product names for what the shopper has typed (GET /api/products/suggest),
+ * Up to 6 product names for what the shopper has typed (GET /api/product/suggest),
  * asked 120 ms after the last keystroke; an answer that arrives after a newer
  * question is dropped. Fewer than 2 letters ask nothing.
  */
@@ -20,7 +20,7 @@ export function useSuggestions(text: string): Suggestion[] {
     if (q.length < 2) return
     const controller = new AbortController()
     const timer = setTimeout(() => {
-      fetch(`/api/products/suggest?q=${encodeURIComponent(q)}`, { signal: controller.signal })
+      fetch(`/api/product/suggest?q=${encodeURIComponent(q)}`, { signal: controller.signal })
         .then((res) => (res.ok ? (res.json() as Promise<Suggestion[] | { items: Suggestion[] }>) : null))
         .then((data) => {
           if (!data) return
