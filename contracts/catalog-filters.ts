@@ -185,11 +185,11 @@ const wholeParam = (name: string, min: number) =>
  */
 export const productQuerySchema = z
   .object({
-    category: z.array(z.enum(categories, { error: 'category must be Men, Women or Kids' })).max(3),
-    subCategory: z
-      .array(z.enum(subCategories, { error: 'subCategory must be TopWear, BottomWear or WinterWear' }))
-      .max(3),
-    size: z.array(z.string().regex(SIZE_PATTERN, 'size must be letters, digits or -')).max(20),
+    category: z.array(z.enum(categories, { error: 'category must be Men, Women or Kids' })),
+    subCategory: z.array(z.enum(subCategories, { error: 'subCategory must be TopWear, BottomWear or WinterWear' })),
+    size: z
+      .array(z.string().regex(SIZE_PATTERN, 'size must be letters, digits or -'))
+      .max(20, 'size may name at most 20 sizes'),
     minPrice: wholeParam('minPrice', 0).optional(),
     maxPrice: wholeParam('maxPrice', 0).optional(),
     q: z.string().max(100, 'q must be at most 100 characters').optional(),
@@ -218,9 +218,10 @@ export const productQuerySchema = z
 /** The query string as productQuerySchema reads it: repeated keys are lists, others their last value. */
 export function productQueryInput(params: URLSearchParams): Record<string, unknown> {
   const input: Record<string, unknown> = {
-    category: params.getAll('category'),
-    subCategory: params.getAll('subCategory'),
-    size: params.getAll('size'),
+    // Repeating a value is harmless: each counts once.
+    category: [...new Set(params.getAll('category'))],
+    subCategory: [...new Set(params.getAll('subCategory'))],
+    size: [...new Set(params.getAll('size'))],
   }
   for (const key of ['minPrice', 'maxPrice', 'q', 'sort', 'page', 'limit']) {
     const value = params.get(key)

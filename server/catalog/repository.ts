@@ -27,10 +27,10 @@ type Eb = ExpressionBuilder<Database, 'products'>
 /** The name contains the fragment: through each database's trigram index. */
 function nameContains(dialect: Dialect, fragment: string): Expression<SqlBool> {
   const pattern = `%${fragment}%`
-  if (dialect === 'postgres') return sql<SqlBool>`lower(products.name) like ${pattern}`
+  if (dialect === 'postgres') return sql<SqlBool>`products.name_search like ${pattern}`
   // FTS5's trigram index answers LIKE for three characters or more; shorter is a scan.
-  if ([...fragment].length < 3) return sql<SqlBool>`products.name like ${pattern}`
-  return sql<SqlBool>`products.id in (select product_id from products_fts where products_fts.name like ${pattern})`
+  if ([...fragment].length < 3) return sql<SqlBool>`products.name_search like ${pattern}`
+  return sql<SqlBool>`products.id in (select product_id from products_fts where products_fts.name_search like ${pattern})`
 }
 
 function matching(dialect: Dialect, s: Selection) {
@@ -73,9 +73,7 @@ export async function pageOf(
   else if (options.sort === 'price-desc') query = query.orderBy('products.price', 'desc')
   else if (options.exact) {
     const pattern = `%${options.exact}%`
-    const contains =
-      dialect === 'postgres' ? sql`lower(products.name) like ${pattern}` : sql`products.name like ${pattern}`
-    query = query.orderBy(sql`case when ${contains} then 0 else 1 end`)
+    query = query.orderBy(sql`case when products.name_search like ${pattern} then 0 else 1 end`)
   }
   return query.orderBy('products.position').orderBy('products.id').limit(options.limit).offset(options.offset).execute()
 }

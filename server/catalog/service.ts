@@ -280,6 +280,7 @@ function toRows(p: NewProduct, position: number, at: number) {
     product: {
       id: p.id,
       name: p.name,
+      name_search: p.name.toLowerCase(),
       description: p.description,
       price: p.price,
       category: p.category,

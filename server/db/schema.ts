@@ -23,6 +23,8 @@ export interface SessionsTable {
 export interface ProductsTable {
   id: string
   name: string
+  /** The name in lower case (JavaScript's folding): what search matches. */
+  name_search: string
   description: string
   price: number
   category: string

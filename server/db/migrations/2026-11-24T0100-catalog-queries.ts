@@ -13,6 +13,15 @@ export function catalogQueries(dialect: Dialect) {
         .addColumn('updated_at', 'bigint', (c) => c.notNull().defaultTo(0))
         .execute()
       await sql`update products set updated_at = created_at`.execute(db)
+      // The name in lower case, folded by JavaScript (SQLite's lower() and LIKE fold
+      // only ASCII): what search matches against, on both databases.
+      await db.schema
+        .alterTable('products')
+        .addColumn('name_search', 'text', (c) => c.notNull().defaultTo(''))
+        .execute()
+      const named = await sql<{ id: string; name: string }>`select id, name from products`.execute(db)
+      for (const p of named.rows)
+        await sql`update products set name_search = ${p.name.toLowerCase()} where id = ${p.id}`.execute(db)
 
       await db.schema.dropIndex('products_category_idx').execute()
       // Category views, related products and facet counts in catalog order.
@@ -43,15 +52,15 @@ export function catalogQueries(dialect: Dialect) {
 
       if (dialect === 'sqlite') {
         // A trigram index answers name LIKE '%text%' without reading every product.
-        await sql`create virtual table products_fts using fts5(product_id unindexed, name, tokenize = 'trigram')`.execute(
+        await sql`create virtual table products_fts using fts5(product_id unindexed, name_search, tokenize = 'trigram')`.execute(
           db,
         )
-        await sql`insert into products_fts (product_id, name) select id, name from products`.execute(db)
+        await sql`insert into products_fts (product_id, name_search) select id, name_search from products`.execute(db)
         await sql`create trigger products_fts_insert after insert on products begin
-          insert into products_fts (product_id, name) values (new.id, new.name);
+          insert into products_fts (product_id, name_search) values (new.id, new.name_search);
         end`.execute(db)
-        await sql`create trigger products_fts_update after update of name on products begin
-          update products_fts set name = new.name where product_id = old.id;
+        await sql`create trigger products_fts_update after update of name_search on products begin
+          update products_fts set name_search = new.name_search where product_id = old.id;
         end`.execute(db)
         await sql`create trigger products_fts_delete after delete on products begin
           delete from products_fts where product_id = old.id;
@@ -65,13 +74,12 @@ export function catalogQueries(dialect: Dialect) {
           select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
           where e.extname = 'pg_trgm'`.execute(db)
         const schema = found.rows[0]?.schema ?? 'public'
-        await sql`create index products_name_trgm_idx on products using gin (lower(name) ${sql.raw(
+        await sql`create index products_name_trgm_idx on products using gin (name_search ${sql.raw(
           `${quoteIdent(schema)}.gin_trgm_ops`,
         )})`.execute(db)
       }
 
-      const names = await sql<{ name: string }>`select name from products`.execute(db)
-      const terms = [...new Set(names.rows.flatMap((r) => nameTerms(r.name)))]
+      const terms = [...new Set(named.rows.flatMap((r) => nameTerms(r.name)))]
       for (let i = 0; i < terms.length; i += 500) {
         const chunk = terms.slice(i, i + 500)
         await sql`insert into catalog_terms (term) values ${sql.join(chunk.map((t) => sql`(${t})`))}`.execute(db)
@@ -96,6 +104,7 @@ export function catalogQueries(dialect: Dialect) {
         .on('products')
         .columns(['category', 'sub_category'])
         .execute()
+      await db.schema.alterTable('products').dropColumn('name_search').execute()
       await db.schema.alterTable('products').dropColumn('updated_at').execute()
     },
   }
