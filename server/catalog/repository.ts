@@ -24,20 +24,41 @@ export type Sort = 'position' | 'price-asc' | 'price-desc'
 
 type Eb = ExpressionBuilder<Database, 'products'>
 
+/**
+ * How SQLite should walk a page (its planner has no statistics here): `ordered` walks
+ * the index of the page's order and stops at the page's end, testing each product
+ * against the name matches and the groups (a unary + keeps SQLite from driving the
+ * query from those instead, which would read and sort every match). Counts drive
+ * from the most selective index, as SQLite chooses.
+ */
+type Plan = 'count' | 'ordered'
+
 /** The name contains the fragment: through each database's trigram index. */
-function nameContains(dialect: Dialect, fragment: string): Expression<SqlBool> {
+function nameContains(dialect: Dialect, fragment: string, plan: Plan): Expression<SqlBool> {
   const pattern = `%${fragment}%`
   if (dialect === 'postgres') return sql<SqlBool>`products.name_search like ${pattern}`
   // FTS5's trigram index answers LIKE for three characters or more; shorter is a scan.
   if ([...fragment].length < 3) return sql<SqlBool>`products.name_search like ${pattern}`
-  return sql<SqlBool>`products.id in (select product_id from products_fts where products_fts.name_search like ${pattern})`
+  const id = plan === 'ordered' ? sql`+products.id` : sql`products.id`
+  return sql<SqlBool>`${id} in (select product_id from products_fts where products_fts.name_search like ${pattern})`
 }
 
-function matching(dialect: Dialect, s: Selection) {
+function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
   return (eb: Eb) => {
     const all: Expression<SqlBool>[] = []
-    if (s.categories.length) all.push(eb('products.category', 'in', s.categories))
-    if (s.subCategories.length) all.push(eb('products.sub_category', 'in', s.subCategories))
+    const unindexed = dialect === 'sqlite' && plan === 'ordered'
+    if (s.categories.length)
+      all.push(
+        unindexed
+          ? sql<SqlBool>`+products.category in (${sql.join(s.categories)})`
+          : eb('products.category', 'in', s.categories),
+      )
+    if (s.subCategories.length)
+      all.push(
+        unindexed
+          ? sql<SqlBool>`+products.sub_category in (${sql.join(s.subCategories)})`
+          : eb('products.sub_category', 'in', s.subCategories),
+      )
     if (s.minPrice !== null) all.push(eb('products.price', '>=', s.minPrice))
     if (s.maxPrice !== null) all.push(eb('products.price', '<=', s.maxPrice))
     if (s.sizes.length) {
@@ -51,7 +72,7 @@ function matching(dialect: Dialect, s: Selection) {
         ),
       )
     }
-    for (const group of s.nameGroups) all.push(eb.or(group.map((f) => nameContains(dialect, f))))
+    for (const group of s.nameGroups) all.push(eb.or(group.map((f) => nameContains(dialect, f, plan))))
     return eb.and(all)
   }
 }
@@ -60,7 +81,8 @@ const summaryColumns = ['products.id', 'products.name', 'products.price', 'produ
 
 /**
  * One page of a view. `exact`, when given, ranks names containing the whole search
- * text first (then the catalog's order); price sorts ignore it.
+ * text first (then the catalog's order); price sorts ignore it, and so does a search
+ * of one word without corrections, where every match contains the text.
  */
 export async function pageOf(
   db: Executor,
@@ -68,10 +90,17 @@ export async function pageOf(
   s: Selection,
   options: { sort: Sort; exact?: string; limit: number; offset: number },
 ) {
-  let query = db.selectFrom('products').select(summaryColumns).where(matching(dialect, s))
+  const ranked =
+    options.sort === 'position' &&
+    options.exact !== undefined &&
+    !(s.nameGroups.length === 1 && s.nameGroups[0]!.length === 1 && s.nameGroups[0]![0] === options.exact)
+  let query = db
+    .selectFrom('products')
+    .select(summaryColumns)
+    .where(matching(dialect, s, ranked ? 'count' : 'ordered'))
   if (options.sort === 'price-asc') query = query.orderBy('products.price', 'asc')
   else if (options.sort === 'price-desc') query = query.orderBy('products.price', 'desc')
-  else if (options.exact) {
+  else if (ranked && options.exact) {
     const pattern = `%${options.exact}%`
     query = query.orderBy(sql`case when products.name_search like ${pattern} then 0 else 1 end`)
   }
@@ -151,12 +180,10 @@ export async function detailsOf(db: Executor, ids: string[]) {
 export async function productsAfter(db: Executor, after: { position: number; id: string } | null, limit: number) {
   let query = db.selectFrom('products').selectAll()
   if (after) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('position', '>', after.position),
-        eb.and([eb('position', '=', after.position), eb('id', '>', after.id)]),
-      ]),
-    )
+    // The first bound lets the position index start at the batch (a plain OR is only a filter).
+    query = query
+      .where('position', '>=', after.position)
+      .where((eb) => eb.or([eb('position', '>', after.position), eb('id', '>', after.id)]))
   }
   return query.orderBy('position').orderBy('id').limit(limit).execute()
 }
