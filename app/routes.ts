@@ -19,6 +19,7 @@ export default [
     route('cart', 'routes/store/cart.tsx'),
     route('placeorder', 'routes/store/placeorder.tsx'),
     route('order', 'routes/account/order.tsx'),
+    route('order/:orderId', 'routes/account/order.$orderId.tsx'),
     route('*', 'routes/store/$.tsx'),
   ]),
 ] satisfies RouteConfig

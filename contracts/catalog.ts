@@ -29,6 +29,18 @@ export interface Product {
   sizeChart: SizeChartRow[]
   bestSeller: boolean
   date: number
+  /** Pieces left of each size in `sizes`; 0 is sold out (docs/spec/rulings.md #24). */
+  stock: Record<string, number>
+}
+
+/** At or below this many pieces a size says "Only N left". */
+export const LOW_STOCK = 3
+
+/** 'Sold out', 'Only 2 left' or '' for a size with plenty. */
+export function stockNote(left: number): string {
+  if (left <= 0) return 'Sold out'
+  if (left <= LOW_STOCK) return `Only ${left} left`
+  return ''
 }
 
 /** What a product card draws, and all a listing sends to the browser of each product. */

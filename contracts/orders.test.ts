@@ -123,6 +123,15 @@ describe('order payload', () => {
   })
 
   it('lists the statuses of docs/spec/rulings.md #15, Order Placed first', () => {
-    expect(orderStatuses).toEqual(['Order Placed', 'Packing', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled'])
+    expect(orderStatuses).toEqual([
+      'Order Placed',
+      'Confirmed',
+      'Packing',
+      'Shipped',
+      'Out for delivery',
+      'Delivered',
+      'Returned',
+      'Cancelled',
+    ])
   })
 })

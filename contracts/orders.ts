@@ -1,6 +1,7 @@
 import { z } from '#contracts/zod.ts'
 import { emailField, requiredText } from '#contracts/fields.ts'
 import { quantityField } from '#contracts/cart.ts'
+import type { OrderActor, OrderStatus } from '#contracts/order-status.ts'
 
 /** Accepts the spec's numeric inputs as numbers or strings; keeps the digits as text. */
 function digits(label: string, pattern: RegExp, hint: string) {
@@ -48,15 +49,7 @@ export const placeOrderSchema = z.object({
 })
 export type PlaceOrder = z.infer<typeof placeOrderSchema>
 
-export const orderStatuses = [
-  'Order Placed',
-  'Packing',
-  'Shipped',
-  'Out for delivery',
-  'Delivered',
-  'Cancelled',
-] as const
-export type OrderStatus = (typeof orderStatuses)[number]
+export { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 
 export interface OrderItem {
   _id: string
@@ -76,7 +69,27 @@ export interface Order {
   payment: boolean
   paymentMethod: 'COD'
   date: number
+  /** Every move of the order, oldest first (docs/spec/rulings.md #15). */
+  events: OrderEvent[]
+  /** Set when the order is Shipped. */
+  courier: string | null
+  trackingNumber: string | null
 }
+
+export interface OrderEvent {
+  /** Epoch milliseconds. */
+  at: number
+  /** Null for the order being placed. */
+  from: OrderStatus | null
+  to: OrderStatus
+  by: OrderActor
+  note: string | null
+}
+
+/** POST /api/order/confirm and /api/order/cancel: the shopper's own order. */
+export const orderActionSchema = z.object({
+  orderId: z.string({ error: 'orderId is required' }).min(1, 'orderId is required').max(100, 'orderId is too long'),
+})
 
 /** The answer when the cart the shopper saw is not the one the server holds (docs/spec/rulings.md #13). */
 export const CART_CHANGED_MESSAGE = 'Your cart has changed, please review it'

@@ -43,4 +43,6 @@ export interface DemoProduct {
   /** Null when the product has no size chart. */
   sizeChart: SizeChartRow[] | null
   bestSeller: boolean
+  /** Pieces of each size; sizes not named get the seed's own realistic quantity. */
+  stock?: Record<string, number>
 }

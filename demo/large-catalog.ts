@@ -10,6 +10,7 @@ import type { DemoProduct, GarmentKind } from '#demo/catalog-types.ts'
 import { demoCatalog } from '#demo/catalog.ts'
 import { imageKey, imageViews } from '#server/catalog/images.ts'
 import type { NewProduct } from '#server/catalog/service.ts'
+import { demoStock } from '#demo/seed.ts'
 
 export interface LargeCatalogOptions {
   /** The newest product's creation time (epoch ms); the others go back from it. */
@@ -68,6 +69,7 @@ export function largeCatalogProduct(i: number, total: number, options: LargeCata
     category: base.category,
     subCategory: base.subCategory,
     sizes: [...base.sizes],
+    stock: Object.fromEntries(base.sizes.map((size, k) => [size, demoStock(i, k, base.sizes.length)])),
     sizeChart: (base.sizeChart ?? []).map((row) => ({ ...row })),
     bestSeller,
     images: imageViews.map((view) => imageKey(base.id, view)) as NewProduct['images'],

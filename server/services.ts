@@ -25,7 +25,7 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     auth: createAuthService(deps.db, deps.config, { logger: deps.logger, now }),
     catalog,
     cart,
-    orders: createOrderService(deps.db, { cart, catalog }, now),
+    orders: createOrderService(deps.db, deps.dialect, { cart, catalog }, now),
     newsletter: createNewsletterService(deps.db, now),
   }
 }

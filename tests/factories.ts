@@ -5,7 +5,7 @@ let n = 0
 /** A catalog product record; the demo catalog is made of the same records. */
 export function makeProduct(overrides: Partial<DemoProduct> = {}): DemoProduct {
   n++
-  return {
+  const product: DemoProduct = {
     id: `test-product-${n}`,
     name: `Test Product ${n}`,
     description: 'A plain cotton test garment.',
@@ -24,6 +24,8 @@ export function makeProduct(overrides: Partial<DemoProduct> = {}): DemoProduct {
     bestSeller: false,
     ...overrides,
   }
+  // Plenty of every size unless a test says otherwise, so only stock tests meet a limit.
+  return { ...product, stock: { ...Object.fromEntries(product.sizes.map((s) => [s, 500])), ...overrides.stock } }
 }
 
 export const testAddress = {

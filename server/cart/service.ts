@@ -1,5 +1,6 @@
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import { MAX_LINE_QUANTITY, type Cart, type CartAdd, type CartUpdate } from '#contracts/cart.ts'
+import { stockNote } from '#contracts/catalog.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
 import * as repo from '#server/cart/repository.ts'
@@ -22,9 +23,23 @@ export interface StoredCartLine {
   quantity: number
 }
 
+/** "Only 2 left of Men Oxford Shirt in size M" or "Men Oxford Shirt in size M is sold out". */
+export function shortMessage(name: string, size: string, left: number): string {
+  return left <= 0 ? `${name} in size ${size} is sold out` : `Only ${left} left of ${name} in size ${size}`
+}
+
+/** 409 when a line would hold more than the shelf. */
+function checkStock({ name, left }: { name: string; left: number }, size: string, quantity: number): void {
+  if (quantity > left) throw new AppError(409, shortMessage(name, size, left), { fields: { size: stockNote(left) } })
+}
+
 export function createCartService(db: Db, dialect: Dialect, catalog: CatalogService, now: () => number = Date.now) {
-  /** A product that exists and a size it offers, or a 400 naming the field. */
-  async function checkItem(itemId: string, size: string): Promise<void> {
+  /**
+   * A product that exists and a size it offers (or a 400 naming the field), with at
+   * least `quantity` pieces on the shelf (or a 409 naming the size and what is left).
+   * Answers the product's name and the pieces left, for a later check.
+   */
+  async function checkItem(itemId: string, size: string, quantity = 1): Promise<{ name: string; left: number }> {
     const product = await catalog.get(itemId)
     if (!product)
       throw new AppError(400, 'itemId does not match any product', { fields: { itemId: 'Unknown product' } })
@@ -33,6 +48,9 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
         fields: { size: 'This size is not available' },
       })
     }
+    const found = { name: product.name, left: product.stock[size] ?? 0 }
+    checkStock(found, size, quantity)
+    return found
   }
 
   async function read(exec: Executor, userId: string): Promise<Cart> {
@@ -43,7 +61,9 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
     get: (userId: string) => read(db, userId),
 
     /** What `add` checks, for a guest's line, which the browser keeps (docs/spec/rulings.md #12). */
-    check: (input: CartAdd): Promise<void> => checkItem(input.itemId, input.size),
+    async check(input: CartAdd & { quantity?: number }): Promise<void> {
+      await checkItem(input.itemId, input.size, input.quantity ?? 1)
+    },
 
     /**
      * The lines an order is about to take, inside the order's transaction. On
@@ -58,13 +78,14 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
       repo.deleteLines(trx, userId, lines),
 
     async add(userId: string, input: CartAdd): Promise<Cart> {
-      await checkItem(input.itemId, input.size)
+      const item = await checkItem(input.itemId, input.size)
       return db.transaction().execute(async (trx) => {
         const line = await repo.cartLine(trx, userId, input.itemId, input.size)
         const quantity = (line?.quantity ?? 0) + 1
         if (quantity > MAX_LINE_QUANTITY) {
           throw new AppError(400, `quantity must be at most ${MAX_LINE_QUANTITY}`)
         }
+        checkStock(item, input.size, quantity)
         await repo.setLine(trx, { userId, productId: input.itemId, size: input.size, quantity, now: now() })
         return read(trx, userId)
       })
@@ -76,7 +97,7 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
         await repo.deleteLine(db, userId, input.itemId, input.size)
         return read(db, userId)
       }
-      await checkItem(input.itemId, input.size)
+      await checkItem(input.itemId, input.size, input.quantity)
       await repo.setLine(db, {
         userId,
         productId: input.itemId,
@@ -93,19 +114,24 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
      * or sizes no longer sold are dropped; the server cart is the truth afterwards.
      */
     async merge(userId: string, guest: Cart): Promise<Cart> {
-      const lines: { productId: string; size: string; quantity: number }[] = []
+      const lines: { productId: string; size: string; quantity: number; left: number }[] = []
       for (const [productId, sizes] of Object.entries(guest)) {
         const product = await catalog.get(productId)
         if (!product) continue
         for (const [size, quantity] of Object.entries(sizes)) {
-          if (quantity > 0 && product.sizes.includes(size)) lines.push({ productId, size, quantity })
+          const left = product.stock[size] ?? 0
+          if (quantity > 0 && product.sizes.includes(size) && left > 0) lines.push({ productId, size, quantity, left })
         }
       }
       return db.transaction().execute(async (trx) => {
         const at = now()
-        for (const line of lines) {
+        for (const { left, ...line } of lines) {
           const existing = await repo.cartLine(trx, userId, line.productId, line.size)
-          const quantity = Math.min(MAX_LINE_QUANTITY, (existing?.quantity ?? 0) + line.quantity)
+          // Never more than the shelf holds; a line already over it stays for the cart page to flag.
+          const quantity = Math.max(
+            existing?.quantity ?? 0,
+            Math.min(MAX_LINE_QUANTITY, left, (existing?.quantity ?? 0) + line.quantity),
+          )
           await repo.setLine(trx, { userId, ...line, quantity, now: at })
         }
         return read(trx, userId)

@@ -68,7 +68,8 @@ function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
             .selectFrom('product_sizes')
             .select(sql.lit(1).as('one'))
             .whereRef('product_sizes.product_id', '=', 'products.id')
-            .where('product_sizes.size', 'in', s.sizes),
+            .where('product_sizes.size', 'in', s.sizes)
+            .where('product_sizes.stock', '>', 0),
         ),
       )
     }
@@ -131,6 +132,7 @@ export async function countBySize(db: Executor, dialect: Dialect, s: Selection) 
   let query = db
     .selectFrom('product_sizes')
     .select(['product_sizes.size as value', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('product_sizes.stock', '>', 0)
     .groupBy('product_sizes.size')
   if (!unfiltered) {
     query = query.where('product_sizes.product_id', 'in', (eb) =>
@@ -279,9 +281,34 @@ export async function pricesOf(db: Executor, ids: string[]) {
   return db.selectFrom('products').select(['id', 'name', 'price', 'image1']).where('id', 'in', ids).execute()
 }
 
-export async function sizesOf(db: Executor, productId: string) {
-  const rows = await db.selectFrom('product_sizes').select('size').where('product_id', '=', productId).execute()
-  return rows.map((r) => r.size)
+export async function stockOf(db: Executor, productIds: string[]) {
+  if (productIds.length === 0) return []
+  return db
+    .selectFrom('product_sizes')
+    .select(['product_id', 'size', 'stock'])
+    .where('product_id', 'in', productIds)
+    .execute()
+}
+
+/** Takes `quantity` pieces only if that many are left; false when they are not. */
+export async function takeStock(db: Executor, line: { productId: string; size: string; quantity: number }) {
+  const result = await db
+    .updateTable('product_sizes')
+    .set((eb) => ({ stock: eb('stock', '-', line.quantity) }))
+    .where('product_id', '=', line.productId)
+    .where('size', '=', line.size)
+    .where('stock', '>=', line.quantity)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function returnStock(db: Executor, line: { productId: string; size: string; quantity: number }) {
+  await db
+    .updateTable('product_sizes')
+    .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
+    .where('product_id', '=', line.productId)
+    .where('size', '=', line.size)
+    .execute()
 }
 
 /** Many products at once: multi-row inserts in chunks the databases' parameter limits allow. */

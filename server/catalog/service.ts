@@ -33,6 +33,8 @@ export interface NewProduct {
   subCategory: SubCategory
   /** In the order the size picker shows them. */
   sizes: string[]
+  /** Pieces of each size; a size not named has none. */
+  stock: Record<string, number>
   sizeChart: SizeChartRow[]
   bestSeller: boolean
   images: [string, string, string, string]
@@ -141,6 +143,7 @@ export function createCatalogService(
       category: p.category as Category,
       subCategory: p.sub_category as SubCategory,
       sizes: (sizesBy.get(p.id) ?? []).map((s) => s.size),
+      stock: Object.fromEntries((sizesBy.get(p.id) ?? []).map((s) => [s.size, s.stock])),
       image1: productImageUrl(p.image1),
       image2: productImageUrl(p.image2),
       image3: productImageUrl(p.image3),
@@ -240,6 +243,39 @@ export function createCatalogService(
     /** Prices as they stand now, read inside the caller's transaction (an order's). */
     pricesOf: (trx: Executor, ids: string[]) => repo.pricesOf(trx, ids),
 
+    /** Pieces left of each of these product sizes now, by stockKey (absent: no such size). */
+    async stockOf(lines: { productId: string; size: string }[], exec: Executor = db): Promise<Map<string, number>> {
+      const rows = await repo.stockOf(exec, [...new Set(lines.map((l) => l.productId))])
+      return new Map(rows.map((r) => [stockKey(r.product_id, r.size), r.stock]))
+    },
+
+    /**
+     * Takes the pieces of an order off the shelf inside its transaction, each with a
+     * conditional update that never goes below zero. The first line short of stock is
+     * answered; the caller's transaction then undoes the lines already taken.
+     */
+    async takeStock(
+      trx: Executor,
+      lines: { productId: string; size: string; quantity: number }[],
+    ): Promise<{ productId: string; size: string; left: number } | null> {
+      // A fixed order (product, size) so two orders never wait on each other's rows.
+      const sorted = lines.toSorted((a, b) =>
+        stockKey(a.productId, a.size).localeCompare(stockKey(b.productId, b.size)),
+      )
+      for (const line of sorted) {
+        if (!(await repo.takeStock(trx, line))) {
+          const left = (await repo.stockOf(trx, [line.productId])).find((r) => r.size === line.size)?.stock ?? 0
+          return { productId: line.productId, size: line.size, left }
+        }
+      }
+      return null
+    },
+
+    /** Puts pieces back on the shelf (a cancelled order, a returned parcel). */
+    async returnStock(trx: Executor, lines: { productId: string; size: string; quantity: number }[]): Promise<void> {
+      for (const line of lines) await repo.returnStock(trx, line)
+    },
+
     /** Drops what the service keeps, after a write by another path (a script, another process). */
     invalidate: forget,
 
@@ -270,6 +306,9 @@ export function createCatalogService(
   }
 }
 
+/** One product size, as a map key. */
+export const stockKey = (productId: string, size: string) => JSON.stringify([productId, size])
+
 function summary(row: { id: string; name: string; price: number; image1: string }): ProductSummary {
   return { _id: row.id, name: row.name, price: row.price, image1: productImageUrl(row.image1) }
 }
@@ -294,7 +333,7 @@ function toRows(p: NewProduct, position: number, at: number) {
       created_at: p.createdAt,
       updated_at: at,
     },
-    sizes: p.sizes.map((size, i) => ({ product_id: p.id, position: i, size })),
+    sizes: p.sizes.map((size, i) => ({ product_id: p.id, position: i, size, stock: p.stock[size] ?? 0 })),
     chart: p.sizeChart.map((r, i) => ({ product_id: p.id, position: i, ...r })),
   }
 }

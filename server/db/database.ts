@@ -8,6 +8,7 @@ import type { Database } from '#server/db/schema.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
+import * as stockAndOrderLife from '#server/db/migrations/2026-11-24T0300-stock-and-order-life.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -22,6 +23,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-22T0900-initial': initial,
     '2026-11-22T1400-cart-line-order': cartLineOrder,
     '2026-11-24T0100-catalog-queries': catalogQueries(dialect),
+    '2026-11-24T0300-stock-and-order-life': stockAndOrderLife,
   }
 }
 

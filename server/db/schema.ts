@@ -44,6 +44,8 @@ export interface ProductSizesTable {
   product_id: string
   position: number
   size: string
+  /** Pieces on the shelf; never below 0 (docs/spec/rulings.md #24). */
+  stock: number
 }
 
 export interface SizeChartRowsTable {
@@ -84,7 +86,21 @@ export interface OrdersTable {
   pin_code: string
   country: string
   phone: string
+  /** The phone in international digits (contracts/phone.ts), to find a customer's returns. */
+  phone_key: string
+  courier: string | null
+  tracking_number: string | null
   created_at: number
+}
+
+export interface OrderEventsTable {
+  order_id: string
+  position: number
+  at: number
+  from_status: string | null
+  to_status: string
+  actor: string
+  note: string | null
 }
 
 export interface OrderItemsTable {
@@ -119,5 +135,6 @@ export interface Database {
   cart_items: CartItemsTable
   orders: OrdersTable
   order_items: OrderItemsTable
+  order_events: OrderEventsTable
   newsletter_subscribers: NewsletterSubscribersTable
 }

@@ -1,9 +1,15 @@
 import type { Executor } from '#server/db/database.ts'
-import type { OrderItemsTable, OrdersTable } from '#server/db/schema.ts'
+import type { OrderEventsTable, OrderItemsTable, OrdersTable } from '#server/db/schema.ts'
 
-export async function insertOrder(db: Executor, order: OrdersTable, items: OrderItemsTable[]): Promise<void> {
+export async function insertOrder(
+  db: Executor,
+  order: OrdersTable,
+  items: OrderItemsTable[],
+  event: OrderEventsTable,
+): Promise<void> {
   await db.insertInto('orders').values(order).execute()
   await db.insertInto('order_items').values(items).execute()
+  await db.insertInto('order_events').values(event).execute()
 }
 
 export async function ordersOfUser(db: Executor, userId: string) {
@@ -14,13 +20,80 @@ export async function ordersOfUser(db: Executor, userId: string) {
     .orderBy('created_at')
     .orderBy('id')
     .execute()
-  if (orders.length === 0) return { orders, items: [] }
-  const items = await db
-    .selectFrom('order_items')
-    .selectAll()
-    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', userId))
-    .orderBy('order_id')
-    .orderBy('position')
+  if (orders.length === 0) return { orders, items: [], events: [] }
+  const [items, events] = await Promise.all([
+    db
+      .selectFrom('order_items')
+      .selectAll()
+      .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', userId))
+      .orderBy('order_id')
+      .orderBy('position')
+      .execute(),
+    db
+      .selectFrom('order_events')
+      .selectAll()
+      .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', userId))
+      .orderBy('order_id')
+      .orderBy('position')
+      .execute(),
+  ])
+  return { orders, items, events }
+}
+
+/** One order with its lines and events; on PostgreSQL its row is locked for the caller's transaction. */
+export async function orderForUpdate(db: Executor, orderId: string, options: { lock: boolean }) {
+  let query = db.selectFrom('orders').selectAll().where('id', '=', orderId)
+  if (options.lock) query = query.forUpdate()
+  const order = await query.executeTakeFirst()
+  if (!order) return undefined
+  const [items, events] = await Promise.all([
+    db.selectFrom('order_items').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
+    db.selectFrom('order_events').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
+  ])
+  return { order, items, events }
+}
+
+/** Moves the order only if it is still in `from`: false when another move came first. */
+export async function moveOrder(
+  db: Executor,
+  orderId: string,
+  from: string,
+  change: Pick<OrdersTable, 'status' | 'payment'> & Partial<Pick<OrdersTable, 'courier' | 'tracking_number'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set(change)
+    .where('id', '=', orderId)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function addEvent(db: Executor, event: Omit<OrderEventsTable, 'position'>): Promise<void> {
+  const last = await db
+    .selectFrom('order_events')
+    .select((eb) => eb.fn.max<number>('position').as('last'))
+    .where('order_id', '=', event.order_id)
+    .executeTakeFirst()
+  const position = last?.last === null || last?.last === undefined ? 0 : Number(last.last) + 1
+  await db
+    .insertInto('order_events')
+    .values({ ...event, position })
     .execute()
-  return { orders, items }
+}
+
+/** How many of a customer's orders came back Returned, by account or by phone. */
+export async function returnedCount(db: Executor, customer: { userId: string; phoneKey: string }): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'Returned')
+    .where((eb) =>
+      eb.or([
+        eb('user_id', '=', customer.userId),
+        ...(customer.phoneKey ? [eb('phone_key', '=', customer.phoneKey)] : []),
+      ]),
+    )
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }

@@ -1,10 +1,21 @@
 import { randomUUID } from 'node:crypto'
-import type { Db } from '#server/db/database.ts'
-import { CART_CHANGED_MESSAGE, type Address, type Order, type OrderStatus, type PlaceOrder } from '#contracts/orders.ts'
+import type { Db, Dialect, Executor } from '#server/db/database.ts'
+import { CART_CHANGED_MESSAGE, type Address, type Order, type OrderEvent, type PlaceOrder } from '#contracts/orders.ts'
+import {
+  canMove,
+  isOrderStatus,
+  isPaid,
+  restocks,
+  shopperMoves,
+  type OrderActor,
+  type OrderStatus,
+} from '#contracts/order-status.ts'
+import { phoneKey } from '#contracts/phone.ts'
 import { computeTotals } from '#contracts/pricing.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { CartService } from '#server/cart/service.ts'
-import type { CatalogService } from '#server/catalog/service.ts'
+import { stockKey, type CatalogService } from '#server/catalog/service.ts'
+import { shortMessage } from '#server/cart/service.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import * as repo from '#server/orders/repository.ts'
 
@@ -14,12 +25,71 @@ const PRICES_CHANGED = 'Prices have changed, please review your cart'
 
 const lineKey = (productId: string, size: string) => JSON.stringify([productId, size])
 
+/** What the store records with a move: Shipped needs the courier and tracking number. */
+export interface MoveDetails {
+  note?: string | null
+  courier?: string
+  trackingNumber?: string
+}
+
 export function createOrderService(
   db: Db,
+  dialect: Dialect,
   domains: { cart: CartService; catalog: CatalogService },
   now: () => number = Date.now,
 ) {
   const { cart: carts, catalog } = domains
+
+  /**
+   * Moves an order along docs/spec/rulings.md #15 in one transaction: the status (only
+   * if it is still what was read), the payment, the stock put back on Cancelled and
+   * Returned, and the event. An illegal move answers 409 and changes nothing.
+   */
+  async function move(
+    orderId: string,
+    to: OrderStatus,
+    by: OrderActor,
+    details: MoveDetails & { ownerId?: string } = {},
+  ): Promise<Order> {
+    return db.transaction().execute(async (trx) => {
+      const found = await repo.orderForUpdate(trx, orderId, { lock: dialect === 'postgres' })
+      // Another shopper's order is answered as if it did not exist.
+      if (!found || (details.ownerId !== undefined && found.order.user_id !== details.ownerId))
+        throw new AppError(404, 'Order not found')
+      const from = found.order.status as OrderStatus
+      const allowed = by === 'shopper' ? shopperMoves(from).includes(to) : canMove(from, to)
+      if (!allowed) throw new AppError(409, `An order that is ${from} cannot become ${to}`)
+      if (to === 'Shipped' && (!details.courier || !details.trackingNumber))
+        throw new AppError(400, 'Shipping needs the courier and the tracking number', {
+          fields: {
+            ...(details.courier ? {} : { courier: 'Courier is required' }),
+            ...(details.trackingNumber ? {} : { trackingNumber: 'Tracking number is required' }),
+          },
+        })
+      const moved = await repo.moveOrder(trx, orderId, from, {
+        status: to,
+        payment: isPaid(to) ? 1 : 0,
+        ...(to === 'Shipped' ? { courier: details.courier!, tracking_number: details.trackingNumber! } : {}),
+      })
+      if (!moved) throw new AppError(409, 'The order has just changed, please reload it')
+      if (restocks(to))
+        await catalog.returnStock(
+          trx,
+          found.items.map((i) => ({ productId: i.product_id, size: i.size, quantity: i.quantity })),
+        )
+      await repo.addEvent(trx, {
+        order_id: orderId,
+        at: now(),
+        from_status: from,
+        to_status: to,
+        actor: by,
+        note: details.note ?? null,
+      })
+      const after = await repo.orderForUpdate(trx, orderId, { lock: false })
+      return fromRows(after!.order, after!.items, after!.events)
+    })
+  }
+
   return {
     /**
      * docs/spec/rulings.md #13-14: the order is the user's server cart, priced from the catalog,
@@ -53,8 +123,29 @@ export function createOrderService(
         )
         if (totals.total !== input.amount) throw new AppError(409, PRICES_CHANGED)
 
+        // docs/spec/rulings.md #24: the pieces leave the shelf with the order, or neither happens.
+        const short = await catalog.takeStock(
+          trx,
+          cart.map((l) => ({ productId: l.product_id, size: l.size, quantity: l.quantity })),
+        )
+        if (short) {
+          const name = products.get(short.productId)?.name ?? short.productId
+          throw new AppError(409, shortMessage(name, short.size, short.left), {
+            fields: { [stockKey(short.productId, short.size)]: `Only ${short.left} left` },
+          })
+        }
+
         const id = randomUUID()
         const createdAt = now()
+        const placed = {
+          order_id: id,
+          position: 0,
+          at: createdAt,
+          from_status: null,
+          to_status: 'Order Placed',
+          actor: 'shopper',
+          note: null,
+        }
         const a = input.address
         const items = cart.map((line, position) => {
           const product = products.get(line.product_id)!
@@ -89,57 +180,118 @@ export function createOrderService(
             pin_code: a.pinCode,
             country: a.country,
             phone: a.phone,
+            phone_key: phoneKey(a.phone),
+            courier: null,
+            tracking_number: null,
             created_at: createdAt,
           },
           items,
+          placed,
         )
         await carts.removeLines(trx, userId, cart)
         return toOrder(
-          { id, amount: totals.total, status: 'Order Placed', payment: 0, created_at: createdAt, address: a },
+          {
+            id,
+            amount: totals.total,
+            status: 'Order Placed',
+            payment: 0,
+            created_at: createdAt,
+            address: a,
+            courier: null,
+            tracking_number: null,
+          },
           items,
+          [placed],
         )
       })
     },
 
     /** Oldest first: the storefront reverses the flattened list (docs/spec/store-spec.md §7). */
     async list(userId: string): Promise<Order[]> {
-      const { orders, items } = await repo.ordersOfUser(db, userId)
-      const itemsBy = new Map<string, typeof items>()
-      for (const item of items) {
-        const list = itemsBy.get(item.order_id)
-        if (list) list.push(item)
-        else itemsBy.set(item.order_id, [item])
-      }
-      return orders.map((o) =>
-        toOrder(
-          {
-            id: o.id,
-            amount: o.amount,
-            status: o.status as OrderStatus,
-            payment: o.payment,
-            created_at: o.created_at,
-            address: {
-              firstName: o.first_name,
-              lastName: o.last_name,
-              email: o.email,
-              street: o.street,
-              city: o.city,
-              state: o.state,
-              pinCode: o.pin_code,
-              country: o.country,
-              phone: o.phone,
-            },
-          },
-          itemsBy.get(o.id) ?? [],
-        ),
-      )
+      const { orders, items, events } = await repo.ordersOfUser(db, userId)
+      const itemsBy = groupBy(items, (i) => i.order_id)
+      const eventsBy = groupBy(events, (e) => e.order_id)
+      return orders.map((o) => fromRows(o, itemsBy.get(o.id) ?? [], eventsBy.get(o.id) ?? []))
+    },
+
+    /** One of the shopper's orders, or undefined (another shopper's order is not theirs to see). */
+    async get(userId: string, orderId: string): Promise<Order | undefined> {
+      const found = await repo.orderForUpdate(db, orderId, { lock: false })
+      if (!found || found.order.user_id !== userId) return undefined
+      return fromRows(found.order, found.items, found.events)
+    },
+
+    /** The shopper confirms their cash-on-delivery order (POST /api/order/confirm). */
+    confirm: (userId: string, orderId: string) => move(orderId, 'Confirmed', 'shopper', { ownerId: userId }),
+
+    /** The shopper cancels while the order is Order Placed or Confirmed (POST /api/order/cancel). */
+    cancel: (userId: string, orderId: string) => move(orderId, 'Cancelled', 'shopper', { ownerId: userId }),
+
+    /** The store moves an order along the table (the console drives this). */
+    advance: (orderId: string, to: OrderStatus, details: MoveDetails = {}, by: OrderActor = 'store') =>
+      move(orderId, to, by, details),
+
+    /** How many orders of this customer came back Returned, by account or by phone: repeat refusers. */
+    async returnsOf(customer: { userId: string; phone: string }, exec: Executor = db): Promise<number> {
+      return repo.returnedCount(exec, { userId: customer.userId, phoneKey: phoneKey(customer.phone) })
     },
   }
 }
 
+type OrderRow = Awaited<ReturnType<typeof repo.ordersOfUser>>['orders'][number]
+type EventRow = Awaited<ReturnType<typeof repo.ordersOfUser>>['events'][number]
+
+function fromRows(o: OrderRow, items: Parameters<typeof toOrder>[1], events: EventRow[]): Order {
+  return toOrder(
+    {
+      id: o.id,
+      amount: o.amount,
+      status: o.status as OrderStatus,
+      payment: o.payment,
+      created_at: o.created_at,
+      courier: o.courier,
+      tracking_number: o.tracking_number,
+      address: {
+        firstName: o.first_name,
+        lastName: o.last_name,
+        email: o.email,
+        street: o.street,
+        city: o.city,
+        state: o.state,
+        pinCode: o.pin_code,
+        country: o.country,
+        phone: o.phone,
+      },
+    },
+    items,
+    events,
+  )
+}
+
+function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>()
+  for (const item of list) {
+    const k = key(item)
+    const found = map.get(k)
+    if (found) found.push(item)
+    else map.set(k, [item])
+  }
+  return map
+}
+
 function toOrder(
-  o: { id: string; amount: number; status: OrderStatus; payment: number; created_at: number; address: Address },
+  o: {
+    id: string
+    amount: number
+    status: OrderStatus
+    payment: number
+    created_at: number
+    address: Address
+    courier: string | null
+    tracking_number: string | null
+  },
   items: { product_id: string; name: string; price: number; image: string; size: string; quantity: number }[],
+  events: { at: number; from_status: string | null; to_status: string; actor: string; note: string | null }[],
 ): Order {
   return {
     _id: o.id,
@@ -157,5 +309,14 @@ function toOrder(
     payment: o.payment === 1,
     paymentMethod: 'COD',
     date: o.created_at,
+    events: events.map((e): OrderEvent => ({
+      at: e.at,
+      from: e.from_status !== null && isOrderStatus(e.from_status) ? e.from_status : null,
+      to: e.to_status as OrderStatus,
+      by: e.actor as OrderActor,
+      note: e.note,
+    })),
+    courier: o.courier,
+    trackingNumber: o.tracking_number,
   }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
-import { Trash2 } from 'lucide-react'
+import { CircleAlert, Trash2 } from 'lucide-react'
 import { MAX_LINE_QUANTITY } from '#contracts/cart.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
@@ -23,6 +23,8 @@ export function CartLine({
   onQuantity: (productId: string, size: string, quantity: number) => void
 }) {
   const { product, size, quantity, productId } = row
+  // Today's stock, when the page has it: a line over it cannot be ordered as it is.
+  const left = product?.stock?.[size]
   const name = product?.name ?? 'Item no longer available'
   const href = `/productdetail/${productId}`
   return (
@@ -52,6 +54,12 @@ export function CartLine({
               {size}
             </span>
           </div>
+          {left !== undefined && quantity > left && (
+            <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-danger">
+              <CircleAlert aria-hidden className="size-4 shrink-0" />
+              {left === 0 ? 'Sold out: remove it to check out' : `Only ${left} left: lower the quantity to check out`}
+            </p>
+          )}
         </div>
         <div className="flex items-center gap-2 sm:gap-4">
           {/* Enter sends the quantity (the only field); the server applies the same rules (noValidate: 250 is capped, not refused). */}

@@ -17,6 +17,7 @@ const product: Product = {
   sizeChart: [],
   bestSeller: false,
   date: 0,
+  stock: { M: 4 },
 }
 
 describe('productJsonLd', () => {

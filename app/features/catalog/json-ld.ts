@@ -24,7 +24,9 @@ export function productJsonLd(product: Product, origin: string, brand: string) {
       url,
       price: product.price.toFixed(2),
       priceCurrency: 'PKR',
-      availability: 'https://schema.org/InStock',
+      availability: Object.values(product.stock).some((n) => n > 0)
+        ? 'https://schema.org/InStock'
+        : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
   }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { Form } from 'react-router'
 import { BadgeCheck, Banknote, CheckCircle2, CircleAlert, RefreshCcw, ShoppingBag } from 'lucide-react'
-import type { Product } from '#contracts/catalog.ts'
+import { LOW_STOCK, stockNote, type Product } from '#contracts/catalog.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { useHydrated } from '#app/lib/hydrated.ts'
 import { useToast } from '#app/components/toaster.tsx'
@@ -43,7 +43,7 @@ export function ProductPurchase({
   product,
   result,
 }: {
-  product: Pick<Product, '_id' | 'name' | 'sizes' | 'sizeChart'>
+  product: Pick<Product, '_id' | 'name' | 'sizes' | 'sizeChart' | 'stock'>
   result?: PurchaseResult
 }) {
   const posted = result && 'added' in result ? result.added : result && 'guestAdd' in result ? result.guestAdd : null
@@ -66,6 +66,8 @@ export function ProductPurchase({
   const alertId = useId()
   const radioIds = useId()
   const radioId = (value: string) => `${radioIds}-${product.sizes.indexOf(value)}`
+  const left = (value: string) => product.stock[value] ?? 0
+  const inStock = product.sizes.filter((s) => left(s) > 0)
 
   const choose = (value: string) => {
     setSize(value)
@@ -139,30 +141,51 @@ export function ProductPurchase({
           )}
         </div>
         <div role="group" aria-labelledby={labelId} className="mt-3 flex flex-wrap gap-2">
-          {product.sizes.map((s) => (
-            // The radio lies, invisible, over the pill it styles: a tap lands on the radio itself.
-            <span key={s} className="relative">
-              <input
-                type="radio"
-                name="size"
-                value={s}
-                id={radioId(s)}
-                // Named here: the size chart's label for it would otherwise join its name.
-                aria-label={s}
-                aria-describedby={problem ? alertId : undefined}
-                defaultChecked={s === initialSize}
-                onChange={() => choose(s)}
-                className="peer absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0"
-              />
-              <span
-                aria-hidden
-                className="inline-flex min-h-11 min-w-12 items-center justify-center rounded-lg border border-line bg-white px-3.5 text-sm font-medium text-ink transition-colors peer-hover:border-ink peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent"
-              >
-                {s}
+          {product.sizes.map((s) => {
+            const note = stockNote(left(s))
+            const noteId = `${radioId(s)}-stock`
+            const describedBy = [note ? noteId : '', problem ? alertId : ''].filter(Boolean).join(' ')
+            return (
+              // The radio lies, invisible, over the pill it styles: a tap lands on the radio itself.
+              <span key={s} className="relative flex flex-col items-center">
+                <input
+                  type="radio"
+                  name="size"
+                  value={s}
+                  id={radioId(s)}
+                  // Named here: the size chart's label for it would otherwise join its name.
+                  aria-label={s}
+                  aria-describedby={describedBy || undefined}
+                  disabled={left(s) === 0}
+                  defaultChecked={s === initialSize}
+                  onChange={() => choose(s)}
+                  className="peer absolute inset-0 m-0 size-full cursor-pointer appearance-none opacity-0 disabled:cursor-not-allowed"
+                />
+                <span
+                  aria-hidden
+                  className="inline-flex min-h-11 min-w-12 items-center justify-center rounded-lg border border-line bg-white px-3.5 text-sm font-medium text-ink transition-colors peer-hover:border-ink peer-checked:border-ink peer-checked:bg-ink peer-checked:text-white peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-accent peer-disabled:border-dashed peer-disabled:bg-paper peer-disabled:text-muted peer-disabled:line-through peer-disabled:peer-hover:border-line"
+                >
+                  {s}
+                </span>
+                {note && (
+                  <span
+                    id={noteId}
+                    className={`mt-1 text-[11px] leading-none whitespace-nowrap ${
+                      left(s) === 0 ? 'text-muted' : 'font-semibold text-accent-dark'
+                    }`}
+                  >
+                    {left(s) === 0 ? 'Sold out' : `${left(s)} left`}
+                  </span>
+                )}
               </span>
-            </span>
-          ))}
+            )
+          })}
         </div>
+        {size && left(size) > 0 && left(size) <= LOW_STOCK && (
+          <p className="mt-3 text-sm font-semibold text-accent-dark">
+            {stockNote(left(size))} in size {size}
+          </p>
+        )}
 
         <div className="mt-3 min-h-6">
           {problem ? (
@@ -211,7 +234,8 @@ export function ProductPurchase({
         <SizeChart
           rows={product.sizeChart}
           selected={size}
-          available={product.sizes}
+          available={inStock}
+          soldOut={product.sizes.filter((s) => left(s) === 0)}
           onSelect={select}
           radioId={radioId}
           hydrated={hydrated}

@@ -17,6 +17,7 @@ export function SizeChart({
   rows,
   selected,
   available,
+  soldOut = [],
   onSelect,
   radioId,
   hydrated,
@@ -24,6 +25,8 @@ export function SizeChart({
   rows: SizeChartRow[]
   selected: string | null
   available: string[]
+  /** Sizes on the chart that are offered but sold out: shown, not selectable. */
+  soldOut?: string[]
   onSelect: (size: string) => void
   radioId: (size: string) => string
   hydrated: boolean
@@ -75,7 +78,7 @@ export function SizeChart({
                       type="button"
                       disabled={!canSelect}
                       aria-pressed={isSelected}
-                      aria-label={`Select size ${row.size}`}
+                      aria-label={soldOut.includes(row.size) ? `Size ${row.size}, sold out` : `Select size ${row.size}`}
                       onClick={(e) => {
                         e.stopPropagation()
                         onSelect(row.size)
@@ -85,6 +88,11 @@ export function SizeChart({
                       } disabled:text-muted`}
                     >
                       {row.size}
+                      {soldOut.includes(row.size) && (
+                        <span aria-hidden className="ml-1.5 text-[11px] font-normal text-muted">
+                          sold out
+                        </span>
+                      )}
                     </button>
                   )}
                 </th>

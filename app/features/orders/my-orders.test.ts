@@ -31,6 +31,9 @@ function order(id: string, date: number, names: string[], status: Order['status'
     payment: false,
     paymentMethod: 'COD',
     date,
+    events: [{ at: date, from: null, to: 'Order Placed', by: 'shopper', note: null }],
+    courier: null,
+    trackingNumber: null,
   }
 }
 

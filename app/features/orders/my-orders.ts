@@ -48,7 +48,9 @@ export function statusTone(status: string): StatusTone {
     case 'Delivered':
       return 'delivered'
     case 'Cancelled':
+    case 'Returned':
       return 'cancelled'
+    case 'Confirmed':
     case 'Packing':
     case 'Shipped':
     case 'Out for delivery':

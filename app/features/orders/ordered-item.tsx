@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
+import { orderNumber } from '#app/features/orders/order-number.ts'
 import { paymentMethodName, statusTone, type OrderedItem, type StatusTone } from '#app/features/orders/my-orders.ts'
 
 const dotColour: Record<StatusTone, string> = {
@@ -64,6 +65,13 @@ export function OrderedItemRow({
           <span aria-hidden className={`size-2.5 rounded-full ${dotColour[statusTone(item.status)]}`} />
           {item.status}
         </p>
+        <Link
+          to={`/order/${item.orderId}`}
+          aria-describedby={nameId}
+          className="text-sm text-muted underline underline-offset-4 hover:text-ink"
+        >
+          Order {orderNumber(item.orderId)}
+        </Link>
         <button
           type="button"
           onClick={onTrack}

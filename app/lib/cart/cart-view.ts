@@ -2,8 +2,8 @@ import { cartLines, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart.ts'
 import type { ProductSummary } from '#contracts/catalog.ts'
 import { computeTotals, type Totals } from '#contracts/pricing.ts'
 
-/** What a cart line shows of its product. */
-export type CartProduct = ProductSummary
+/** What a cart line shows of its product; `stock` (pieces left by size) when the page knows it. */
+export type CartProduct = ProductSummary & { stock?: Record<string, number> }
 
 export interface CartRow {
   productId: string

@@ -1,0 +1,110 @@
+import { Check, PackageCheck, Truck, Undo2, X } from 'lucide-react'
+import type { Order } from '#contracts/orders.ts'
+import type { OrderStatus } from '#contracts/order-status.ts'
+import { formatOrderDate } from '#app/lib/dates.ts'
+
+/** The road an order travels when all goes well. */
+const road: { status: OrderStatus; label: string }[] = [
+  { status: 'Order Placed', label: 'Placed' },
+  { status: 'Confirmed', label: 'Confirmed' },
+  { status: 'Packing', label: 'Packing' },
+  { status: 'Shipped', label: 'Shipped' },
+  { status: 'Out for delivery', label: 'Out for delivery' },
+  { status: 'Delivered', label: 'Delivered' },
+]
+
+const time = (at: number) =>
+  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Karachi' }).format(at)
+
+/**
+ * Where the order is (docs/spec/rulings.md #15): each step of the road with when it was
+ * reached, the courier and tracking number once shipped, and a Cancelled or Returned
+ * order's last step in place of the rest. An ordered list, so a screen reader reads it
+ * as steps; reached steps say so in words, not only in colour.
+ */
+export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'events' | 'courier' | 'trackingNumber'> }) {
+  const reached = new Map(order.events.map((e) => [e.to, e]))
+  const ended = order.status === 'Cancelled' || order.status === 'Returned' ? order.status : null
+  const endEvent = ended ? reached.get(ended) : undefined
+  // A cancelled order shows the steps it reached, then the cancellation.
+  const steps = ended ? road.filter((s) => reached.has(s.status)) : road
+  const current = order.status
+
+  return (
+    <ol className="relative space-y-0" aria-label="Order progress">
+      {steps.map((step, i) => {
+        const event = reached.get(step.status)
+        const done = Boolean(event)
+        const last = i === steps.length - 1 && !ended
+        return (
+          <li key={step.status} className="relative flex gap-4 pb-6 last:pb-0">
+            {!last && (
+              <span
+                aria-hidden
+                className={`absolute top-8 bottom-0 left-[15px] w-0.5 ${done ? 'bg-ink' : 'bg-line'}`}
+              />
+            )}
+            <span
+              aria-hidden
+              className={`relative grid size-8 shrink-0 place-items-center rounded-full border-2 ${
+                done ? 'border-ink bg-ink text-white' : 'border-line bg-white text-muted'
+              } ${step.status === current ? 'ring-4 ring-accent/25' : ''}`}
+            >
+              {step.status === 'Shipped' ? (
+                <Truck className="size-4" />
+              ) : step.status === 'Delivered' ? (
+                <PackageCheck className="size-4" />
+              ) : done ? (
+                <Check className="size-4" />
+              ) : null}
+            </span>
+            <div className="min-w-0 pt-1">
+              <p className={`text-sm font-semibold ${done ? 'text-ink' : 'text-muted'}`}>
+                {step.label}
+                <span className="sr-only">{done ? ', done' : ', not yet'}</span>
+                {step.status === current && !ended && <span className="sr-only">, current step</span>}
+              </p>
+              {event && (
+                <p className="text-xs text-muted">
+                  <time dateTime={new Date(event.at).toISOString()}>
+                    {formatOrderDate(event.at)}, {time(event.at)}
+                  </time>
+                </p>
+              )}
+              {step.status === 'Shipped' && done && order.courier && (
+                <p className="mt-1 text-sm text-ink">
+                  {order.courier} · tracking number{' '}
+                  <span className="font-mono font-semibold tracking-wide">{order.trackingNumber}</span>
+                </p>
+              )}
+            </div>
+          </li>
+        )
+      })}
+      {ended && (
+        <li className="relative flex gap-4">
+          <span
+            aria-hidden
+            className="grid size-8 shrink-0 place-items-center rounded-full border-2 border-danger bg-danger text-white"
+          >
+            {ended === 'Returned' ? <Undo2 className="size-4" /> : <X className="size-4" />}
+          </span>
+          <div className="min-w-0 pt-1">
+            <p className="text-sm font-semibold text-danger">
+              {ended}
+              <span className="sr-only">, final step</span>
+            </p>
+            {endEvent && (
+              <p className="text-xs text-muted">
+                <time dateTime={new Date(endEvent.at).toISOString()}>
+                  {formatOrderDate(endEvent.at)}, {time(endEvent.at)}
+                </time>
+                {endEvent.by === 'shopper' ? ' · by you' : ''}
+              </p>
+            )}
+          </div>
+        </li>
+      )}
+    </ol>
+  )
+}

@@ -1,0 +1,243 @@
+import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react'
+import type { Route } from './+types/order.$orderId'
+import { shopperMoves } from '#contracts/order-status.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireUser } from '#app/lib/auth.server.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import { formValues } from '#app/lib/forms.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { formatOrderDate } from '#app/lib/dates.ts'
+import { Price } from '#app/components/price.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+import { OrderTimeline } from '#app/features/orders/order-timeline.tsx'
+import { orderNumber } from '#app/features/orders/order-number.ts'
+import { paymentMethodName } from '#app/features/orders/my-orders.ts'
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const number = loaderData ? orderNumber(loaderData.order._id) : 'Order'
+  return privatePageMeta({
+    title: `Order ${number} | Kapra`,
+    description: 'Where your Kapra order is, what it holds and where it goes.',
+    origin: rootOrigin(matches),
+  })
+}
+
+/** Signed-in only: the shopper's own order; anyone else's is not found. */
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  const user = requireUser(context, url)
+  const { services } = context.get(appContext)
+  const order = await services.orders.get(user._id, params.orderId)
+  if (!order) throw data('Order not found', { status: 404 })
+  const done = url.searchParams.get('done')
+  return {
+    order,
+    askingToCancel: url.searchParams.has('cancel'),
+    done: done === 'confirm' || done === 'cancel' ? done : null,
+  }
+}
+
+/**
+ * 'Confirm order' and 'Yes, cancel order' are plain forms posting here, so they work
+ * before the app's scripts run; the answer is a fresh page (a reload never posts again).
+ */
+export async function action({ context, url, params, request }: Route.ActionArgs) {
+  const user = requireUser(context, url)
+  const { services } = context.get(appContext)
+  const { intent } = formValues(await request.formData(), ['intent'])
+  const run =
+    intent === 'confirm'
+      ? () => services.orders.confirm(user._id, params.orderId)
+      : intent === 'cancel'
+        ? () => services.orders.cancel(user._id, params.orderId)
+        : null
+  if (!run) return redirect(`/order/${params.orderId}`)
+  const result = await attempt(context, run, {
+    fallback: 'The order could not be changed. Please try again.',
+    what: `order ${intent}`,
+  })
+  if (!result.ok) return { message: result.message }
+  return redirect(`/order/${params.orderId}?done=${intent}`)
+}
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, askingToCancel, done } = loaderData
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting'
+  const moves = shopperMoves(order.status)
+  const canConfirm = moves.includes('Confirmed')
+  const canCancel = moves.includes('Cancelled')
+  const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0)
+  const a = order.address
+
+  return (
+    <main id="main" className="container-page py-10 sm:py-14">
+      <Link to="/order" className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
+        <ArrowLeft aria-hidden className="size-4" />
+        My Orders
+      </Link>
+      <div className="mt-3 flex flex-wrap items-baseline justify-between gap-3 border-b border-line pb-5">
+        <h1 className="section-title">Order {orderNumber(order._id)}</h1>
+        <p className="text-sm text-muted">
+          Placed {formatOrderDate(order.date)} · {paymentMethodName(order.paymentMethod)}
+        </p>
+      </div>
+
+      {actionData?.message && (
+        <p role="alert" className="mt-5 flex items-center gap-2 text-sm font-medium text-danger">
+          <CircleAlert aria-hidden className="size-4 shrink-0" />
+          {actionData.message}
+        </p>
+      )}
+      {!actionData && done && (
+        <p role="status" className="mt-5 flex items-center gap-2 text-sm font-medium text-success">
+          <CircleCheck aria-hidden className="size-4 shrink-0" />
+          {done === 'confirm' ? 'Thank you: your order is confirmed.' : 'Your order is cancelled.'}
+        </p>
+      )}
+
+      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_360px] lg:gap-14">
+        <div className="space-y-10">
+          {(canConfirm || canCancel) && (
+            <section aria-labelledby="actions-title" className="rounded-2xl border border-line bg-sand/60 p-5 sm:p-6">
+              <h2 id="actions-title" className="font-display text-lg font-semibold text-ink">
+                {canConfirm ? 'Please confirm your order' : 'Changed your mind?'}
+              </h2>
+              <p className="mt-1 text-sm text-muted">
+                {canConfirm
+                  ? 'We pack cash-on-delivery orders once you confirm them. One tap, and it is on its way.'
+                  : 'You can cancel until we start packing.'}
+              </p>
+              {askingToCancel && canCancel ? (
+                <div className="mt-4 rounded-xl border border-danger/30 bg-white p-4">
+                  <p className="text-sm font-medium text-ink" id="cancel-question">
+                    Cancel order {orderNumber(order._id)}? This cannot be undone.
+                  </p>
+                  <div className="mt-3 flex flex-wrap gap-3">
+                    <Form method="post" replace>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="cancel"
+                        disabled={busy}
+                        aria-describedby="cancel-question"
+                        className="inline-flex min-h-11 items-center justify-center rounded-full bg-danger px-5 text-sm font-semibold text-white transition-colors hover:bg-red-800 disabled:opacity-60"
+                      >
+                        Yes, cancel order
+                      </button>
+                    </Form>
+                    <Link
+                      to={`/order/${order._id}`}
+                      replace
+                      preventScrollReset
+                      className="inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-ink hover:text-white"
+                    >
+                      Keep my order
+                    </Link>
+                  </div>
+                </div>
+              ) : (
+                <div className="mt-4 flex flex-wrap items-center gap-3">
+                  {canConfirm && (
+                    <Form method="post" replace>
+                      <button type="submit" name="intent" value="confirm" disabled={busy} className="btn-primary">
+                        Confirm order
+                      </button>
+                    </Form>
+                  )}
+                  {canCancel && (
+                    <Link
+                      to={`/order/${order._id}?cancel`}
+                      replace
+                      preventScrollReset
+                      className="inline-flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-danger underline-offset-4 hover:underline"
+                    >
+                      Cancel order
+                    </Link>
+                  )}
+                </div>
+              )}
+            </section>
+          )}
+
+          <section aria-labelledby="progress-title">
+            <h2 id="progress-title" className="mb-4 font-display text-lg font-semibold text-ink">
+              Status: {order.status}
+            </h2>
+            <OrderTimeline order={order} />
+          </section>
+
+          <section aria-labelledby="items-title">
+            <h2 id="items-title" className="mb-2 font-display text-lg font-semibold text-ink">
+              Items
+            </h2>
+            <ul className="divide-y divide-line">
+              {order.items.map((item) => (
+                <li key={`${item._id}|${item.size}`} className="flex gap-4 py-4">
+                  <div className="w-16 shrink-0 overflow-hidden rounded-lg bg-sand">
+                    <ProductImage src={item.image} alt="" sizes="64px" />
+                  </div>
+                  <div className="min-w-0 flex-1">
+                    <p className="text-sm font-medium text-ink">
+                      <Link to={`/productdetail/${item._id}`} className="hover:text-accent">
+                        {item.name}
+                      </Link>
+                    </p>
+                    <p className="mt-1 text-sm text-muted">
+                      Size {item.size} · Quantity {item.quantity}
+                    </p>
+                  </div>
+                  <Price amount={item.price * item.quantity} className="text-sm font-semibold" />
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+
+        <aside className="space-y-6 lg:pt-1">
+          <section aria-labelledby="total-title" className="rounded-2xl border border-line p-5">
+            <h2 id="total-title" className="font-display text-lg font-semibold text-ink">
+              {order.payment ? 'Paid on delivery' : 'To pay on delivery'}
+            </h2>
+            <dl className="mt-3 space-y-2 text-sm">
+              <div className="flex justify-between">
+                <dt className="text-muted">Subtotal</dt>
+                <dd>
+                  <Price amount={subtotal} />
+                </dd>
+              </div>
+              <div className="flex justify-between">
+                <dt className="text-muted">Delivery</dt>
+                <dd>
+                  <Price amount={order.amount - subtotal} />
+                </dd>
+              </div>
+              <div className="flex justify-between border-t border-line pt-2 font-semibold">
+                <dt>Total</dt>
+                <dd>
+                  <Price amount={order.amount} />
+                </dd>
+              </div>
+            </dl>
+          </section>
+          <section aria-labelledby="address-title" className="rounded-2xl border border-line p-5">
+            <h2 id="address-title" className="font-display text-lg font-semibold text-ink">
+              Delivery address
+            </h2>
+            <address className="mt-3 text-sm leading-relaxed text-ink not-italic">
+              {a.firstName} {a.lastName}
+              <br />
+              {a.street}
+              <br />
+              {a.city}, {a.state} {a.pinCode}
+              <br />
+              {a.country}
+              <br />
+              {a.phone}
+            </address>
+          </section>
+        </aside>
+      </div>
+    </main>
+  )
+}
