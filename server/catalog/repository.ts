@@ -291,7 +291,12 @@ export async function stockOf(db: Executor, productIds: string[]) {
 }
 
 /** Takes `quantity` pieces only if that many are left; false when they are not. */
-export async function takeStock(db: Executor, line: { productId: string; size: string; quantity: number }) {
+export async function takeStock(
+  db: Executor,
+  dialect: Dialect,
+  line: { productId: string; size: string; quantity: number },
+  now: number,
+) {
   const result = await db
     .updateTable('product_sizes')
     .set((eb) => ({ stock: eb('stock', '-', line.quantity) }))
@@ -299,16 +304,31 @@ export async function takeStock(db: Executor, line: { productId: string; size: s
     .where('size', '=', line.size)
     .where('stock', '>=', line.quantity)
     .executeTakeFirst()
-  return Number(result.numUpdatedRows) === 1
+  if (Number(result.numUpdatedRows) !== 1) return false
+  await touch(db, dialect, line.productId, now)
+  return true
 }
 
-export async function returnStock(db: Executor, line: { productId: string; size: string; quantity: number }) {
+export async function returnStock(
+  db: Executor,
+  dialect: Dialect,
+  line: { productId: string; size: string; quantity: number },
+  now: number,
+) {
   await db
     .updateTable('product_sizes')
     .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
     .where('product_id', '=', line.productId)
     .where('size', '=', line.size)
     .execute()
+  await touch(db, dialect, line.productId, now)
+}
+
+/** Marks a product changed, always later than any change before (the list's ETag moves). */
+async function touch(db: Executor, dialect: Dialect, productId: string, now: number) {
+  const later =
+    dialect === 'postgres' ? sql<number>`greatest(updated_at + 1, ${now})` : sql<number>`max(updated_at + 1, ${now})`
+  await db.updateTable('products').set({ updated_at: later }).where('id', '=', productId).execute()
 }
 
 /** Many products at once: multi-row inserts in chunks the databases' parameter limits allow. */

@@ -263,7 +263,7 @@ export function createCatalogService(
         stockKey(a.productId, a.size).localeCompare(stockKey(b.productId, b.size)),
       )
       for (const line of sorted) {
-        if (!(await repo.takeStock(trx, line))) {
+        if (!(await repo.takeStock(trx, dialect, line, now()))) {
           const left = (await repo.stockOf(trx, [line.productId])).find((r) => r.size === line.size)?.stock ?? 0
           return { productId: line.productId, size: line.size, left }
         }
@@ -273,11 +273,16 @@ export function createCatalogService(
 
     /** Puts pieces back on the shelf (a cancelled order, a returned parcel). */
     async returnStock(trx: Executor, lines: { productId: string; size: string; quantity: number }[]): Promise<void> {
-      for (const line of lines) await repo.returnStock(trx, line)
+      for (const line of lines) await repo.returnStock(trx, dialect, line, now())
     },
 
     /** Drops what the service keeps, after a write by another path (a script, another process). */
     invalidate: forget,
+
+    /** Stock changed (an order, a cancellation): the views' counts of sizes in stock are read afresh. */
+    stockChanged(): void {
+      views.clear()
+    },
 
     /**
      * Adds products after the catalog's last, in the given order, in one transaction;

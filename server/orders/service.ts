@@ -11,6 +11,7 @@ import {
   type OrderStatus,
 } from '#contracts/order-status.ts'
 import { phoneKey } from '#contracts/phone.ts'
+import { stockNote } from '#contracts/catalog.ts'
 import { computeTotals } from '#contracts/pricing.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { CartService } from '#server/cart/service.ts'
@@ -51,7 +52,7 @@ export function createOrderService(
     by: OrderActor,
     details: MoveDetails & { ownerId?: string } = {},
   ): Promise<Order> {
-    return db.transaction().execute(async (trx) => {
+    const order = await db.transaction().execute(async (trx) => {
       const found = await repo.orderForUpdate(trx, orderId, { lock: dialect === 'postgres' })
       // Another shopper's order is answered as if it did not exist.
       if (!found || (details.ownerId !== undefined && found.order.user_id !== details.ownerId))
@@ -88,6 +89,8 @@ export function createOrderService(
       const after = await repo.orderForUpdate(trx, orderId, { lock: false })
       return fromRows(after!.order, after!.items, after!.events)
     })
+    if (restocks(to)) catalog.stockChanged()
+    return order
   }
 
   return {
@@ -97,7 +100,7 @@ export function createOrderService(
      * sends is only compared with it.
      */
     async place(userId: string, input: PlaceOrder): Promise<Order> {
-      return db.transaction().execute(async (trx) => {
+      const order = await db.transaction().execute(async (trx) => {
         const cart = await carts.linesForOrder(trx, userId)
         if (cart.length === 0) throw new AppError(409, 'Your cart is empty')
 
@@ -131,7 +134,7 @@ export function createOrderService(
         if (short) {
           const name = products.get(short.productId)?.name ?? short.productId
           throw new AppError(409, shortMessage(name, short.size, short.left), {
-            fields: { [stockKey(short.productId, short.size)]: `Only ${short.left} left` },
+            fields: { [stockKey(short.productId, short.size)]: stockNote(short.left) },
           })
         }
 
@@ -204,6 +207,9 @@ export function createOrderService(
           [placed],
         )
       })
+      // Stock changed: the collection's counts (sizes in stock) are read afresh, after the commit.
+      catalog.stockChanged()
+      return order
     },
 
     /** Oldest first: the storefront reverses the flattened list (docs/spec/store-spec.md §7). */

@@ -52,6 +52,7 @@ function productOf(p: DemoProduct) {
     sizeChart: p.sizeChart ?? [],
     bestSeller: p.bestSeller,
     date: expect.any(Number) as number,
+    stock: Object.fromEntries(p.sizes.map((size) => [size, p.stock![size]!])),
   }
 }
 
@@ -609,6 +610,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           { size: 'M', chest: '40', length: '40', waist: null, sleeves: '24' },
         ],
         bestSeller: true,
+        stock: { XL: 0, S: 9, M: 3 },
       }),
       makeProduct({
         id: 'wide-leg-trousers',
@@ -618,6 +620,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
         subCategory: 'BottomWear',
         sizes: ['28', '30', '32'],
         sizeChart: null,
+        stock: { '28': 1, '30': 0, '32': 14 },
       }),
       makeProduct({ id: 'kids-puffer', name: 'Kids Puffer Jacket', price: 4599, category: 'Kids' }),
     ]
@@ -637,7 +640,14 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
       expect(res.status).toBe(200)
       expect(res.headers.get('content-type')).toMatch(/^application\/json/)
       expect(res.headers.get('etag')).toMatch(/^(W\/)?"[^"]+"$/)
-      expect(JSON.parse(await res.text())).toStrictEqual(catalog.map(productOf))
+      const listed = JSON.parse(await res.text()) as Product[]
+      expect(listed).toStrictEqual(catalog.map(productOf))
+      // Every size with what is left of it, a sold-out one with 0 (docs/spec/rulings.md #24).
+      expect(listed.map((p) => p.stock)).toStrictEqual([
+        { XL: 0, S: 9, M: 3 },
+        { '28': 1, '30': 0, '32': 14 },
+        { S: 500, M: 500, L: 500 },
+      ])
     })
 
     it('answers 304 without a body to a client that has the current list', async () => {

@@ -19,6 +19,8 @@ const catalog = [
       { size: 'M', chest: '40', length: '40', waist: null, sleeves: '24' },
     ],
     bestSeller: true,
+    // A sold-out size is still listed, with 0 (docs/spec/rulings.md #24).
+    stock: { XL: 0, S: 7, M: 2 },
   }),
   makeProduct({
     id: 'wide-leg-trousers',
@@ -29,6 +31,7 @@ const catalog = [
     garment: 'trousers',
     sizes: ['28', '30', '32'],
     sizeChart: null,
+    stock: { '28': 4, '30': 11, '32': 1 },
   }),
   makeProduct({
     id: 'kids-puffer',
@@ -62,7 +65,13 @@ function expected(p: (typeof catalog)[number]) {
     sizeChart: p.sizeChart ?? [],
     bestSeller: p.bestSeller,
     date: expect.any(Number) as number,
+    stock: stockOf(p),
   }
+}
+
+/** Pieces of each size the catalog was seeded with: every size of the product, none other. */
+function stockOf(p: (typeof catalog)[number]): Record<string, number> {
+  return Object.fromEntries(p.sizes.map((size) => [size, p.stock![size]!]))
 }
 
 describe.each(databases)('catalog (%s)', (kind) => {
@@ -96,7 +105,9 @@ describe.each(databases)('catalog (%s)', (kind) => {
   it('answers one product by id', async () => {
     const res = await store.fetch('/api/product/wide-leg-trousers')
     expect(res.status).toBe(200)
-    expect(await res.json()).toStrictEqual(expected(catalog[1]!))
+    const product = (await res.json()) as { stock: unknown }
+    expect(product).toStrictEqual(expected(catalog[1]!))
+    expect(product.stock).toStrictEqual({ '28': 4, '30': 11, '32': 1 })
   })
 
   it('answers 404 with a message for an unknown product', async () => {

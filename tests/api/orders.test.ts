@@ -137,6 +137,10 @@ describe.each(databases)('orders (%s)', (kind) => {
         payment: false,
         paymentMethod: 'COD',
         date: expect.any(Number) as number,
+        // Its life starts with one event, its placing by the shopper (docs/spec/rulings.md #15).
+        events: [{ at: body.order.date, from: null, to: 'Order Placed', by: 'shopper', note: null }],
+        courier: null,
+        trackingNumber: null,
       },
     })
     expect(body.order.date).toBeGreaterThanOrEqual(before)
@@ -156,6 +160,9 @@ describe.each(databases)('orders (%s)', (kind) => {
       first_name: 'Ayesha',
       pin_code: '75600',
       phone: '03001234567',
+      phone_key: '923001234567',
+      courier: null,
+      tracking_number: null,
       created_at: body.order.date,
     })
     expect(await itemRows()).toHaveLength(2)

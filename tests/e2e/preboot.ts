@@ -244,17 +244,19 @@ export function prebootTests() {
     await press(page.getByRole('button', { name: `Remove ${second!.name} (size ${second!.sizes[0]})` }), isMobile)
     await expect(cartLink(page, 3)).toBeVisible()
     await expect(page.getByRole('spinbutton')).toHaveCount(1)
-    // Beyond the line maximum, it is capped, as after the boot.
+    // Beyond the stock, it is refused with what is left, as after the boot.
+    const left = first!.stock[first!.sizes[0]!]!
     await quantity.fill('250')
     await quantity.press('Enter')
-    await expect(quantity).toHaveValue('100')
+    await expect(page.getByRole('alert')).toHaveText(`Only ${left} left of ${first!.name} in size ${first!.sizes[0]}`)
+    await expect(quantity).toHaveValue('3')
     expect(await booted(page)).toBe(false)
-    expect(await serverCart(page)).toEqual({ [first!._id]: { [first!.sizes[0]!]: 100 } })
+    expect(await serverCart(page)).toEqual({ [first!._id]: { [first!.sizes[0]!]: 3 } })
 
     scripts.release()
     await page.waitForFunction(isHydrated)
-    await expect(quantity).toHaveValue('100')
-    await expect(cartLink(page, 100)).toBeVisible()
+    await expect(quantity).toHaveValue('3')
+    await expect(cartLink(page, 3)).toBeVisible()
     expect(errors).toEqual([])
   })
 }

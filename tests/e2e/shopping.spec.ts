@@ -205,17 +205,26 @@ test('a cart that changed under the checkout is refused with the fresh totals, t
   await expect(page.getByRole('listitem').filter({ hasText: 'Order Placed' })).toHaveCount(2)
 })
 
-test('the quantity input sets 0 to remove a line and caps at 100', async ({ page, request }) => {
+test('the quantity input sets 0 to remove a line, and never passes the stock', async ({ page, request }) => {
   const [first, second] = await products(request)
+  const size = first!.sizes[0]!
+  const left = first!.stock[size]!
+  expect(left).toBeGreaterThan(2)
+  expect(left).toBeLessThan(100)
   await signIn(page)
   await addToServerCart(page, first!)
   await addToServerCart(page, second!)
   await open(page, '/cart')
-  const firstQuantity = page.getByRole('spinbutton', { name: `Quantity for ${first!.name}, size ${first!.sizes[0]}` })
+  const firstQuantity = page.getByRole('spinbutton', { name: `Quantity for ${first!.name}, size ${size}` })
+  // More than the shelf holds: refused with what is left, and the line keeps its quantity.
   await firstQuantity.fill('250')
   await firstQuantity.blur()
-  await expect(firstQuantity).toHaveValue('100')
-  await expect(cartLink(page, 101)).toBeVisible()
+  await expect(page.getByText(`Only ${left} left of ${first!.name} in size ${size}`)).toBeVisible()
+  await expect(firstQuantity).toHaveValue('1')
+  await expect(cartLink(page, 2)).toBeVisible()
+  await firstQuantity.fill('3')
+  await firstQuantity.blur()
+  await expect(cartLink(page, 4)).toBeVisible()
   await firstQuantity.fill('0')
   await expect(firstQuantity).toHaveCount(0)
   await expect(cartLink(page, 1)).toBeVisible()

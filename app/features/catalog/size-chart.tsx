@@ -78,7 +78,8 @@ export function SizeChart({
                       type="button"
                       disabled={!canSelect}
                       aria-pressed={isSelected}
-                      aria-label={soldOut.includes(row.size) ? `Size ${row.size}, sold out` : `Select size ${row.size}`}
+                      // A sold-out row is named by what it shows: the size and 'sold out'.
+                      aria-label={soldOut.includes(row.size) ? undefined : `Select size ${row.size}`}
                       onClick={(e) => {
                         e.stopPropagation()
                         onSelect(row.size)
@@ -89,9 +90,7 @@ export function SizeChart({
                     >
                       {row.size}
                       {soldOut.includes(row.size) && (
-                        <span aria-hidden className="ml-1.5 text-[11px] font-normal text-muted">
-                          sold out
-                        </span>
+                        <span className="ml-1.5 text-[11px] font-normal text-muted"> sold out</span>
                       )}
                     </button>
                   )}

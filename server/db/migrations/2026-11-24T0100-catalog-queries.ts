@@ -33,6 +33,8 @@ export function catalogQueries(dialect: Dialect) {
       // Price sorts; position breaks ties, so equal prices never swap between pages.
       await db.schema.createIndex('products_price_idx').on('products').columns(['price', 'position']).execute()
       await db.schema.createIndex('products_created_idx').on('products').column('created_at').execute()
+      // The list's ETag reads the latest change.
+      await db.schema.createIndex('products_updated_idx').on('products').column('updated_at').execute()
       await db.schema
         .createIndex('products_best_seller_idx')
         .on('products')
@@ -95,7 +97,12 @@ export function catalogQueries(dialect: Dialect) {
         await db.schema.dropIndex('products_name_trgm_idx').execute()
       }
       await db.schema.dropTable('catalog_terms').execute()
-      for (const index of ['product_sizes_size_idx', 'products_best_seller_idx', 'products_created_idx'])
+      for (const index of [
+        'product_sizes_size_idx',
+        'products_best_seller_idx',
+        'products_updated_idx',
+        'products_created_idx',
+      ])
         await db.schema.dropIndex(index).execute()
       await db.schema.dropIndex('products_price_idx').execute()
       await db.schema.dropIndex('products_category_idx').execute()

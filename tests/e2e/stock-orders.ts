@@ -1,0 +1,197 @@
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import type { Product } from '#contracts/catalog.ts'
+import type { Order } from '#contracts/orders.ts'
+import { loadConfig } from '#server/config.ts'
+import { connect } from '#server/db/database.ts'
+import { createLogger } from '#server/http/logger.ts'
+import { createServices } from '#server/services.ts'
+import { newAccount, testAddress } from '#tests/factories.ts'
+import { collectErrors, expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/e2e/support.ts'
+
+// Stock per size and the life of an order in the browser (docs/spec/rulings.md #15, #24),
+// shared by stock-orders.spec.ts (1280 px) and stock-orders.phone.spec.ts (390 px). The
+// store's side of an order (packing, shipping, delivery) has no screen yet: the tests
+// move orders with the store's own service, on the database of the store under test.
+
+/** The store's services on the database of the store Playwright started (playwright.config.ts). */
+function storeSide() {
+  const port = Number(process.env.E2E_PORT ?? 3100)
+  const connection = connect({ dataDir: path.join(os.tmpdir(), `kapra-e2e-${port}`) })
+  const services = createServices({
+    db: connection.db,
+    dialect: connection.dialect,
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    logger: createLogger('silent'),
+  })
+  return { orders: services.orders, close: () => connection.close() }
+}
+
+async function catalog(page: Page): Promise<Product[]> {
+  return (await (await page.request.get('/api/product/list')).json()) as Product[]
+}
+
+/** A signed-in shopper with one order of one piece of `product` in `size`. */
+async function placeOrder(page: Page, product: Product, size: string): Promise<Order> {
+  const account = newAccount()
+  expect((await page.request.post('/api/auth/registration', { data: account })).status()).toBe(201)
+  expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true)
+  expect((await page.request.post('/api/cart/add', { data: { itemId: product._id, size } })).ok()).toBe(true)
+  const res = await page.request.post('/api/order/placeorder', {
+    data: { address: testAddress, items: [{ _id: product._id, size, quantity: 1 }], amount: product.price + 50 },
+  })
+  expect(res.status()).toBe(201)
+  return ((await res.json()) as { order: Order }).order
+}
+
+/**
+ * A product and a size with plenty on the shelf (more than 3), counted from the end of
+ * the catalog (other specs order from its start): test `slot` of this project has its
+ * own, so tests running side by side never share a shelf.
+ */
+async function plentiful(page: Page, slot: number): Promise<[Product, string]> {
+  const offset = slot + (test.info().project.name === 'phone' ? 10 : 0)
+  const found = (await catalog(page))
+    .toReversed()
+    .map((p) => [p, p.sizes.find((s) => (p.stock[s] ?? 0) > 3)] as const)
+    .filter((pair): pair is [Product, string] => pair[1] !== undefined)
+  const pair = found[offset]
+  if (!pair) throw new Error('not enough products with stock')
+  return pair
+}
+
+const progress = (page: Page) => page.getByRole('list', { name: 'Order progress' })
+
+export function stockAndOrderTests() {
+  test.beforeEach(async ({ page }) => {
+    // Keep the guest's 15 s login prompt (docs/spec/rulings.md #22) out of the way.
+    await page.addInitScript(() => sessionStorage.setItem('kapra.loginPromptShown', '1'))
+  })
+
+  test('a sold-out size is shown, disabled and announced; a size at 3 or fewer says how many are left', async ({
+    page,
+  }) => {
+    const list = await catalog(page)
+    const soldOut = list.find((p) => p.sizes.some((s) => p.stock[s] === 0) && p.sizeChart.length > 0)!
+    const gone = soldOut.sizes.find((s) => soldOut.stock[s] === 0)!
+    await open(page, `/productdetail/${soldOut._id}`)
+    const sizes = page.getByRole('group', { name: /Select Size/ })
+    const goneRadio = sizes.getByRole('radio', { name: gone, exact: true })
+    await expect(goneRadio).toBeDisabled()
+    await expect(goneRadio).toHaveAccessibleDescription('Sold out')
+    await expect(sizes.getByRole('radio', { name: soldOut.sizes.find((s) => s !== gone)!, exact: true })).toBeEnabled()
+    if (soldOut.sizeChart.some((r) => r.size === gone))
+      await expect(page.getByRole('button', { name: `Size ${gone}, sold out` })).toBeDisabled()
+    await expectNoSeriousViolations(page)
+
+    const low = list.find((p) => p.sizes.some((s) => (p.stock[s] ?? 0) > 0 && (p.stock[s] ?? 0) <= 3))!
+    const few = low.sizes.find((s) => (low.stock[s] ?? 0) > 0 && (low.stock[s] ?? 0) <= 3)!
+    const left = low.stock[few]!
+    await open(page, `/productdetail/${low._id}`)
+    const fewRadio = page.getByRole('group', { name: /Select Size/ }).getByRole('radio', { name: few, exact: true })
+    await expect(fewRadio).toHaveAccessibleDescription(`${left} left`)
+    await fewRadio.click()
+    await expect(page.getByText(`Only ${left} left in size ${few}`)).toBeVisible()
+    await expectNoSidewaysScroll(page)
+  })
+
+  test('the shopper confirms an order with one tap on My Orders, and its page shows the step', async ({ page }) => {
+    const errors = collectErrors(page)
+    const [product, size] = await plentiful(page, 0)
+    const order = await placeOrder(page, product, size)
+    await open(page, '/order')
+    const awaiting = page.getByRole('region', { name: /Please confirm/ })
+    const number = `#${order._id.replace(/-/g, '').slice(0, 8).toUpperCase()}`
+    await expect(awaiting.getByRole('link', { name: `Order ${number}`, exact: true })).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+
+    await awaiting.getByRole('button', { name: `Confirm order ${number}` }).click()
+    await expect(page).toHaveURL(`/order/${order._id}?done=confirm`)
+    await expect(page.getByRole('status')).toHaveText('Thank you: your order is confirmed.')
+    await expect(page.getByRole('heading', { name: 'Status: Confirmed' })).toBeVisible()
+    await expect(progress(page).getByRole('listitem').nth(1)).toContainText('Confirmed, done')
+    // Confirmed, it can still be cancelled, but not confirmed again.
+    await expect(page.getByRole('button', { name: 'Confirm order' })).toHaveCount(0)
+    await expect(page.getByRole('link', { name: 'Cancel order' })).toBeVisible()
+    await open(page, '/order')
+    await expect(page.getByRole('region', { name: /Please confirm/ })).toHaveCount(0)
+    expect(errors).toEqual([])
+  })
+
+  test('cancelling asks first; once cancelled, the order says so and its stock is back', async ({ page }) => {
+    const [product, size] = await plentiful(page, 1)
+    const order = await placeOrder(page, product, size)
+    const stockAfterOrder = (await catalog(page)).find((p) => p._id === product._id)!.stock[size]
+    expect(stockAfterOrder).toBe(product.stock[size]! - 1)
+
+    await open(page, `/order/${order._id}`)
+    await page.getByRole('link', { name: 'Cancel order' }).click()
+    await expect(page.getByText(/Cancel order #\w+\? This cannot be undone\./)).toBeVisible()
+    await page.getByRole('link', { name: 'Keep my order' }).click()
+    await expect(page.getByText(/This cannot be undone/)).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: 'Status: Order Placed' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Cancel order' }).click()
+    await page.getByRole('button', { name: 'Yes, cancel order' }).click()
+    await expect(page.getByRole('status')).toHaveText('Your order is cancelled.')
+    await expect(page.getByRole('heading', { name: 'Status: Cancelled' })).toBeVisible()
+    await expect(progress(page).getByRole('listitem').last()).toContainText('Cancelled, final step')
+    await expect(page.getByRole('link', { name: 'Cancel order' })).toHaveCount(0)
+    expect((await catalog(page)).find((p) => p._id === product._id)!.stock[size]).toBe(product.stock[size])
+  })
+
+  test('the timeline follows the parcel: shipped with courier and tracking number, then delivered and paid', async ({
+    page,
+  }) => {
+    const [product, size] = await plentiful(page, 2)
+    const order = await placeOrder(page, product, size)
+    const store = storeSide()
+    try {
+      await store.orders.advance(order._id, 'Confirmed')
+      await store.orders.advance(order._id, 'Packing')
+      await store.orders.advance(order._id, 'Shipped', { courier: 'TCS', trackingNumber: '7788123456' })
+    } finally {
+      await store.close()
+    }
+    await open(page, `/order/${order._id}`)
+    await expect(page.getByRole('heading', { name: 'Status: Shipped' })).toBeVisible()
+    const steps = progress(page).getByRole('listitem')
+    await expect(steps).toHaveCount(6)
+    await expect(steps.nth(3)).toContainText('Shipped, done, current step')
+    await expect(steps.nth(3)).toContainText('TCS · tracking number 7788123456')
+    await expect(steps.nth(4)).toContainText('Out for delivery, not yet')
+    await expect(page.getByRole('heading', { name: 'To pay on delivery' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Cancel order' })).toHaveCount(0)
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+
+    const again = storeSide()
+    try {
+      await again.orders.advance(order._id, 'Out for delivery')
+      await again.orders.advance(order._id, 'Delivered')
+    } finally {
+      await again.close()
+    }
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Status: Delivered' })).toBeVisible()
+    await expect(steps.nth(5)).toContainText('Delivered, done')
+    await expect(page.getByRole('heading', { name: 'Paid on delivery' })).toBeVisible()
+  })
+
+  test("another shopper's order is not found", async ({ page, browser, baseURL }) => {
+    const [product, size] = await plentiful(page, 3)
+    const order = await placeOrder(page, product, size)
+    const stranger = await browser.newPage({ baseURL })
+    try {
+      const account = newAccount()
+      await stranger.request.post('/api/auth/registration', { data: account })
+      await stranger.request.post('/api/auth/login', { data: account })
+      const res = await stranger.goto(`/order/${order._id}`)
+      expect(res?.status()).toBe(404)
+    } finally {
+      await stranger.close()
+    }
+  })
+}
