@@ -290,38 +290,42 @@ export async function stockOf(db: Executor, productIds: string[]) {
     .execute()
 }
 
-/** Takes `quantity` pieces only if that many are left; false when they are not. */
+/** Takes `quantity` pieces only if that many are left: the pieces left after, or null when too few. */
 export async function takeStock(
   db: Executor,
   dialect: Dialect,
   line: { productId: string; size: string; quantity: number },
   now: number,
-) {
-  const result = await db
+): Promise<number | null> {
+  const row = await db
     .updateTable('product_sizes')
     .set((eb) => ({ stock: eb('stock', '-', line.quantity) }))
     .where('product_id', '=', line.productId)
     .where('size', '=', line.size)
     .where('stock', '>=', line.quantity)
+    .returning('stock')
     .executeTakeFirst()
-  if (Number(result.numUpdatedRows) !== 1) return false
+  if (!row) return null
   await touch(db, dialect, line.productId, now)
-  return true
+  return row.stock
 }
 
+/** Puts pieces back: the pieces left after. */
 export async function returnStock(
   db: Executor,
   dialect: Dialect,
   line: { productId: string; size: string; quantity: number },
   now: number,
-) {
-  await db
+): Promise<number> {
+  const row = await db
     .updateTable('product_sizes')
     .set((eb) => ({ stock: eb('stock', '+', line.quantity) }))
     .where('product_id', '=', line.productId)
     .where('size', '=', line.size)
-    .execute()
+    .returning('stock')
+    .executeTakeFirst()
   await touch(db, dialect, line.productId, now)
+  return row?.stock ?? 0
 }
 
 /** Marks a product changed, always later than any change before (the list's ETag moves). */

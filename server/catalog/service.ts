@@ -252,34 +252,43 @@ export function createCatalogService(
     /**
      * Takes the pieces of an order off the shelf inside its transaction, each with a
      * conditional update that never goes below zero. The first line short of stock is
-     * answered; the caller's transaction then undoes the lines already taken.
+     * answered (the caller's transaction then undoes the lines already taken), and
+     * whether a size sold out, which changes what the collection counts.
      */
     async takeStock(
       trx: Executor,
       lines: { productId: string; size: string; quantity: number }[],
-    ): Promise<{ productId: string; size: string; left: number } | null> {
+    ): Promise<{ short: { productId: string; size: string; left: number } | null; soldOut: boolean }> {
       // A fixed order (product, size) so two orders never wait on each other's rows.
       const sorted = lines.toSorted((a, b) =>
         stockKey(a.productId, a.size).localeCompare(stockKey(b.productId, b.size)),
       )
+      let soldOut = false
       for (const line of sorted) {
-        if (!(await repo.takeStock(trx, dialect, line, now()))) {
-          const left = (await repo.stockOf(trx, [line.productId])).find((r) => r.size === line.size)?.stock ?? 0
-          return { productId: line.productId, size: line.size, left }
+        const left = await repo.takeStock(trx, dialect, line, now())
+        if (left === null) {
+          const remaining = (await repo.stockOf(trx, [line.productId])).find((r) => r.size === line.size)?.stock ?? 0
+          return { short: { productId: line.productId, size: line.size, left: remaining }, soldOut }
         }
+        if (left === 0) soldOut = true
       }
-      return null
+      return { short: null, soldOut }
     },
 
-    /** Puts pieces back on the shelf (a cancelled order, a returned parcel). */
-    async returnStock(trx: Executor, lines: { productId: string; size: string; quantity: number }[]): Promise<void> {
-      for (const line of lines) await repo.returnStock(trx, dialect, line, now())
+    /** Puts pieces back on the shelf (a cancelled order, a returned parcel); true when a sold-out size is back. */
+    async returnStock(trx: Executor, lines: { productId: string; size: string; quantity: number }[]): Promise<boolean> {
+      let back = false
+      for (const line of lines) if ((await repo.returnStock(trx, dialect, line, now())) === line.quantity) back = true
+      return back
     },
 
     /** Drops what the service keeps, after a write by another path (a script, another process). */
     invalidate: forget,
 
-    /** Stock changed (an order, a cancellation): the views' counts of sizes in stock are read afresh. */
+    /**
+     * A size sold out or came back: the views' counts of sizes in stock are read afresh.
+     * (Other stock changes leave every count as it is, so they keep their cache.)
+     */
     stockChanged(): void {
       views.clear()
     },

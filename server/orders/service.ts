@@ -52,6 +52,7 @@ export function createOrderService(
     by: OrderActor,
     details: MoveDetails & { ownerId?: string } = {},
   ): Promise<Order> {
+    let backInStock = false
     const order = await db.transaction().execute(async (trx) => {
       const found = await repo.orderForUpdate(trx, orderId, { lock: dialect === 'postgres' })
       // Another shopper's order is answered as if it did not exist.
@@ -74,7 +75,7 @@ export function createOrderService(
       })
       if (!moved) throw new AppError(409, 'The order has just changed, please reload it')
       if (restocks(to))
-        await catalog.returnStock(
+        backInStock = await catalog.returnStock(
           trx,
           found.items.map((i) => ({ productId: i.product_id, size: i.size, quantity: i.quantity })),
         )
@@ -89,7 +90,7 @@ export function createOrderService(
       const after = await repo.orderForUpdate(trx, orderId, { lock: false })
       return fromRows(after!.order, after!.items, after!.events)
     })
-    if (restocks(to)) catalog.stockChanged()
+    if (backInStock) catalog.stockChanged()
     return order
   }
 
@@ -100,6 +101,7 @@ export function createOrderService(
      * sends is only compared with it.
      */
     async place(userId: string, input: PlaceOrder): Promise<Order> {
+      let soldOutSize = false
       const order = await db.transaction().execute(async (trx) => {
         const cart = await carts.linesForOrder(trx, userId)
         if (cart.length === 0) throw new AppError(409, 'Your cart is empty')
@@ -127,10 +129,11 @@ export function createOrderService(
         if (totals.total !== input.amount) throw new AppError(409, PRICES_CHANGED)
 
         // docs/spec/rulings.md #24: the pieces leave the shelf with the order, or neither happens.
-        const short = await catalog.takeStock(
+        const { short, soldOut } = await catalog.takeStock(
           trx,
           cart.map((l) => ({ productId: l.product_id, size: l.size, quantity: l.quantity })),
         )
+        soldOutSize = soldOut
         if (short) {
           const name = products.get(short.productId)?.name ?? short.productId
           throw new AppError(409, shortMessage(name, short.size, short.left), {
@@ -207,8 +210,8 @@ export function createOrderService(
           [placed],
         )
       })
-      // Stock changed: the collection's counts (sizes in stock) are read afresh, after the commit.
-      catalog.stockChanged()
+      // A size sold out: the collection's counts (sizes in stock) are read afresh, after the commit.
+      if (soldOutSize) catalog.stockChanged()
       return order
     },
 

@@ -18,6 +18,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute()
   await sql`update product_sizes set stock = ${STARTING_STOCK}`.execute(db)
+  // Covering indexes for the collection's size counts and size filter, which read stock.
+  await db.schema.dropIndex('product_sizes_size_idx').execute()
+  await db.schema
+    .createIndex('product_sizes_size_idx')
+    .on('product_sizes')
+    .columns(['size', 'stock', 'product_id'])
+    .execute()
+  await db.schema
+    .createIndex('product_sizes_stock_idx')
+    .on('product_sizes')
+    .columns(['product_id', 'size', 'stock'])
+    .execute()
 
   await db.schema.alterTable('orders').addColumn('courier', 'text').execute()
   await db.schema.alterTable('orders').addColumn('tracking_number', 'text').execute()
@@ -54,6 +66,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('orders_status_created_idx').execute()
   for (const column of ['phone_key', 'tracking_number', 'courier'])
     await db.schema.alterTable('orders').dropColumn(column).execute()
+  await db.schema.dropIndex('product_sizes_stock_idx').execute()
+  await db.schema.dropIndex('product_sizes_size_idx').execute()
+  await db.schema.createIndex('product_sizes_size_idx').on('product_sizes').columns(['size', 'product_id']).execute()
   await db.schema.alterTable('product_sizes').dropColumn('stock').execute()
 }
 
