@@ -25,13 +25,13 @@ export type Sort = 'position' | 'price-asc' | 'price-desc'
 type Eb = ExpressionBuilder<Database, 'products'>
 
 /**
- * How SQLite should walk a page (its planner has no statistics here): `ordered` walks
+ * How SQLite should walk a page (its planner has no statistics here): `by-position` and `by-price` walk
  * the index of the page's order and stops at the page's end, testing each product
  * against the name matches and the groups (a unary + keeps SQLite from driving the
  * query from those instead, which would read and sort every match). Counts drive
  * from the most selective index, as SQLite chooses.
  */
-type Plan = 'count' | 'ordered'
+type Plan = 'count' | 'by-position' | 'by-price'
 
 /** The name contains the fragment: through each database's trigram index. */
 function nameContains(dialect: Dialect, fragment: string, plan: Plan): Expression<SqlBool> {
@@ -39,14 +39,16 @@ function nameContains(dialect: Dialect, fragment: string, plan: Plan): Expressio
   if (dialect === 'postgres') return sql<SqlBool>`products.name_search like ${pattern}`
   // FTS5's trigram index answers LIKE for three characters or more; shorter is a scan.
   if ([...fragment].length < 3) return sql<SqlBool>`products.name_search like ${pattern}`
-  const id = plan === 'ordered' ? sql`+products.id` : sql`products.id`
+  const id = plan === 'count' ? sql`products.id` : sql`+products.id`
   return sql<SqlBool>`${id} in (select product_id from products_fts where products_fts.name_search like ${pattern})`
 }
 
 function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
   return (eb: Eb) => {
     const all: Expression<SqlBool>[] = []
-    const unindexed = dialect === 'sqlite' && plan === 'ordered'
+    const unindexed = dialect === 'sqlite' && plan !== 'count'
+    // Walking the position index, a price bound is a test too; walking the price index, it is the range walked.
+    const priceUnindexed = dialect === 'sqlite' && plan === 'by-position'
     if (s.categories.length)
       all.push(
         unindexed
@@ -59,8 +61,10 @@ function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
           ? sql<SqlBool>`+products.sub_category in (${sql.join(s.subCategories)})`
           : eb('products.sub_category', 'in', s.subCategories),
       )
-    if (s.minPrice !== null) all.push(eb('products.price', '>=', s.minPrice))
-    if (s.maxPrice !== null) all.push(eb('products.price', '<=', s.maxPrice))
+    if (s.minPrice !== null)
+      all.push(priceUnindexed ? sql<SqlBool>`+products.price >= ${s.minPrice}` : eb('products.price', '>=', s.minPrice))
+    if (s.maxPrice !== null)
+      all.push(priceUnindexed ? sql<SqlBool>`+products.price <= ${s.maxPrice}` : eb('products.price', '<=', s.maxPrice))
     if (s.sizes.length) {
       all.push(
         eb.exists(
@@ -82,8 +86,8 @@ const summaryColumns = ['products.id', 'products.name', 'products.price', 'produ
 
 /**
  * One page of a view. `exact`, when given, ranks names containing the whole search
- * text first (then the catalog's order); price sorts ignore it, and so does a search
- * of one word without corrections, where every match contains the text.
+ * text first (then the catalog's order) when the search has several words; price
+ * sorts ignore it.
  */
 export async function pageOf(
   db: Executor,
@@ -91,14 +95,16 @@ export async function pageOf(
   s: Selection,
   options: { sort: Sort; exact?: string; limit: number; offset: number },
 ) {
-  const ranked =
-    options.sort === 'position' &&
-    options.exact !== undefined &&
-    !(s.nameGroups.length === 1 && s.nameGroups[0]!.length === 1 && s.nameGroups[0]![0] === options.exact)
+  // Ranking cannot reorder one word typed right (every match contains it) nor one plain
+  // word corrected because no catalog word contains it (no match can); a word with
+  // punctuation ("t-shirt") or several words can match whole or only in parts.
+  const oneWord =
+    s.nameGroups.length === 1 && (s.nameGroups[0]!.length === 1 || /^[\p{L}\p{N}]+$/u.test(options.exact ?? ''))
+  const ranked = options.sort === 'position' && options.exact !== undefined && !oneWord
   let query = db
     .selectFrom('products')
     .select(summaryColumns)
-    .where(matching(dialect, s, ranked ? 'count' : 'ordered'))
+    .where(matching(dialect, s, ranked ? 'count' : options.sort === 'position' ? 'by-position' : 'by-price'))
   if (options.sort === 'price-asc') query = query.orderBy('products.price', 'asc')
   else if (options.sort === 'price-desc') query = query.orderBy('products.price', 'desc')
   else if (ranked && options.exact) {
