@@ -1,0 +1,223 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
+import sharp, { type Metadata, type OutputInfo } from 'sharp'
+import { AppError } from '#server/http/errors.ts'
+import { imageWidths, isProductImageName } from '#server/catalog/images.ts'
+
+/**
+ * The store owner's photo uploads: whatever arrives is checked by its bytes, refused
+ * before decoding when it declares too many pixels, turned upright, stripped of every
+ * piece of metadata (EXIF, GPS, ICC, XMP) and re-encoded as WebP at each of imageWidths.
+ * Nothing of the uploaded file reaches the disk except freshly encoded pixels.
+ */
+
+const MiB = 1024 * 1024
+export const DEFAULT_MAX_PHOTO_BYTES = 8 * MiB
+export const DEFAULT_MAX_PHOTO_PIXELS = 40_000_000
+/** The largest side a WebP file can have. */
+const WEBP_MAX_SIDE = 16_383
+const WEBP_QUALITY = 80
+/** A photo that takes longer than this to decode and encode is refused. */
+const TIMEOUT_SECONDS = 30
+
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
+
+export type PhotoErrorReason = 'type' | 'size' | 'pixels' | 'shape' | 'unreadable'
+
+const STATUS: Record<PhotoErrorReason, number> = {
+  type: 415,
+  size: 413,
+  pixels: 422,
+  shape: 422,
+  unreadable: 422,
+}
+
+/** A refused photo, with a message the store owner can act on (an AppError, so a route may let it through). */
+export class PhotoError extends AppError {
+  readonly reason: PhotoErrorReason
+
+  constructor(reason: PhotoErrorReason, message: string) {
+    super(STATUS[reason], message)
+    this.name = 'PhotoError'
+    this.reason = reason
+  }
+}
+
+export interface PhotoOptions {
+  /** Largest upload accepted, in bytes (default 8 MiB). */
+  maxBytes?: number
+  /** Largest width × height accepted (default 40 million). */
+  maxPixels?: number
+}
+
+export interface ProcessedPhoto {
+  /**
+   * One WebP file per entry of imageWidths, in that order. `width` is the width the file is
+   * named for (400, 800); `pixels` is its real size, narrower when the photo itself is.
+   */
+  widths: { width: number; data: Buffer; pixels: { width: number; height: number } }[]
+}
+
+const notAPhoto = () => new PhotoError('type', 'This file is not a JPEG, PNG or WebP photo')
+const unreadable = () => new PhotoError('unreadable', 'The photo could not be read. It may be damaged or incomplete.')
+
+function formatBytes(bytes: number): string {
+  if (bytes >= MiB) return `${Number((bytes / MiB).toFixed(1))} MB`
+  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
+function formatMegapixels(pixels: number): string {
+  return `${Number((pixels / 1_000_000).toFixed(1))} megapixels`
+}
+
+/** Checks, turns upright, strips and re-encodes one uploaded photo; throws PhotoError when refused. */
+export async function processPhoto(input: Uint8Array, options: PhotoOptions = {}): Promise<ProcessedPhoto> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_PHOTO_BYTES
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PHOTO_PIXELS
+
+  if (input.byteLength > maxBytes) throw new PhotoError('size', `The photo is larger than ${formatBytes(maxBytes)}`)
+  if (input.byteLength === 0) throw notAPhoto()
+
+  // The header only: no pixel data is decoded here, so a file declaring a billion pixels
+  // costs nothing. The pixel limit is ours to check (with the dimensions in the message).
+  let meta: Metadata
+  try {
+    meta = await sharp(input, { limitInputPixels: false }).metadata()
+  } catch (err) {
+    throw /unsupported image format|empty/i.test(errorMessage(err)) ? notAPhoto() : unreadable()
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw notAPhoto()
+  const { width, height } = meta
+  if (!width || !height) throw unreadable()
+  if (width * height > maxPixels) {
+    throw new PhotoError(
+      'pixels',
+      `The photo is too large in pixels (${width} × ${height}); the most accepted is ${formatMegapixels(maxPixels)}`,
+    )
+  }
+
+  // Upright dimensions (EXIF orientations 5–8 swap the sides).
+  const upright = meta.autoOrient ?? { width, height }
+  const largest = Math.min(Math.max(...imageWidths), upright.width)
+  if (Math.round((upright.height * largest) / upright.width) > WEBP_MAX_SIDE) {
+    throw new PhotoError('shape', 'The photo is too long and narrow to use; crop it closer to the garment')
+  }
+
+  // Decode once (limitInputPixels guards again, should the header have lied), turn upright
+  // by EXIF and shrink to the largest width, into bare pixels: no metadata survives this.
+  let base: { data: Buffer; info: OutputInfo }
+  try {
+    base = await sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
+      .rotate()
+      .resize({ width: largest, withoutEnlargement: true })
+      .raw()
+      .timeout({ seconds: TIMEOUT_SECONDS })
+      .toBuffer({ resolveWithObject: true })
+  } catch (err) {
+    if (/pixel limit/i.test(errorMessage(err))) {
+      throw new PhotoError(
+        'pixels',
+        `The photo is too large in pixels; the most accepted is ${formatMegapixels(maxPixels)}`,
+      )
+    }
+    throw unreadable()
+  }
+
+  const raw = {
+    width: base.info.width,
+    height: base.info.height,
+    channels: base.info.channels,
+  }
+  const widths: ProcessedPhoto['widths'] = []
+  for (const target of imageWidths) {
+    // Each size from the upright photo's own proportions, so the smaller one is not rounded twice.
+    const outWidth = Math.min(target, raw.width)
+    const outHeight = Math.max(1, Math.round((upright.height * outWidth) / upright.width))
+    try {
+      const { data, info } = await sharp(base.data, { raw })
+        .resize({ width: outWidth, height: outHeight, fit: 'fill' })
+        .webp({ quality: WEBP_QUALITY })
+        .timeout({ seconds: TIMEOUT_SECONDS })
+        .toBuffer({ resolveWithObject: true })
+      widths.push({ width: target, data, pixels: { width: info.width, height: info.height } })
+    } catch {
+      throw unreadable()
+    }
+  }
+  return { widths }
+}
+
+/** Where uploaded product photos live: served at /images/products/ before the committed demo pictures. */
+export function uploadedImageDir(dataDir: string): string {
+  return path.join(dataDir, 'products')
+}
+
+export type PhotoSlot = 1 | 2 | 3 | 4
+
+/** The file a stored photo is served from at one width. */
+export function photoFileName(key: string, width: number): string {
+  return `${key}-${width}.webp`
+}
+
+/**
+ * Processes a photo and stores it under a new key `<productId>-p<slot>-<random>`: a replaced
+ * photo gets a new URL, so no cache (ours is immutable for a year) ever shows the old one.
+ * Every file is written whole to a temporary name and renamed into place, so a reader sees
+ * either no file or the complete one. Returns the key (for productImageUrl and the product's imageN).
+ */
+export async function storePhoto(
+  dataDir: string,
+  productId: string,
+  slot: PhotoSlot,
+  input: Uint8Array,
+  options: PhotoOptions = {},
+): Promise<string> {
+  if (![1, 2, 3, 4].includes(slot)) throw new RangeError(`Photo slot must be 1 to 4, not ${String(slot)}`)
+  const key = `${productId}-p${slot}-${shortRandom()}`
+  if (!/^[a-z0-9][a-z0-9-]*$/.test(productId) || !imageWidths.every((w) => isProductImageName(photoFileName(key, w)))) {
+    throw new RangeError(`A photo cannot be stored for the product id ${JSON.stringify(productId)}`)
+  }
+
+  const photo = await processPhoto(input, options)
+  const dir = uploadedImageDir(dataDir)
+  await fs.mkdir(dir, { recursive: true })
+
+  // Temporary names start with a dot, which isProductImageName never serves.
+  const files = photo.widths.map((w) => ({
+    data: w.data,
+    final: path.join(dir, photoFileName(key, w.width)),
+    temp: path.join(dir, `.${photoFileName(key, w.width)}.${randomUUID()}.tmp`),
+  }))
+  const placed: string[] = []
+  try {
+    for (const file of files) await writeWhole(file.temp, file.data)
+    for (const file of files) {
+      await fs.rename(file.temp, file.final)
+      placed.push(file.final)
+    }
+  } catch (err) {
+    await Promise.all([...files.map((f) => f.temp), ...placed].map((p) => fs.rm(p, { force: true }).catch(() => {})))
+    throw err
+  }
+  return key
+}
+
+async function writeWhole(file: string, data: Buffer): Promise<void> {
+  const handle = await fs.open(file, 'wx')
+  try {
+    await handle.writeFile(data)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** 10 characters of [0-9a-z]: 48 random bits. */
+function shortRandom(): string {
+  return randomBytes(6).readUIntBE(0, 6).toString(36).padStart(10, '0')
+}
+
+function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}
