@@ -35,10 +35,15 @@ export const googleLoginSchema = z.object({
   credential: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required').max(8192),
 })
 
+/** docs/spec/rulings.md #25: everyone is a customer; the store's CLI makes admins. */
+export const userRoles = ['customer', 'admin'] as const
+export type UserRole = (typeof userRoles)[number]
+
 export interface User {
   _id: string
   name: string
   email: string
+  role: UserRole
 }
 
 /** The pages that show Google's button; their Content-Security-Policy allows Google's script (server/http/csp.ts). */

@@ -1,5 +1,6 @@
 import type { Db, Executor } from '#server/db/database.ts'
 import type { UsersTable } from '#server/db/schema.ts'
+import type { UserRole } from '#contracts/auth.ts'
 
 export type UserRow = UsersTable
 
@@ -36,6 +37,10 @@ export async function linkGoogleSub(db: Executor, userId: string, sub: string): 
   return linked
 }
 
+export async function setRole(db: Executor, userId: string, role: UserRole): Promise<void> {
+  await db.updateTable('users').set({ role }).where('id', '=', userId).execute()
+}
+
 export async function insertSession(
   db: Executor,
   session: { token_hash: string; user_id: string; created_at: number; expires_at: number },
@@ -47,7 +52,7 @@ export function findSessionUser(db: Db, tokenHash: string, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.email'])
+    .select(['users.id', 'users.name', 'users.email', 'users.role'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst()

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError, parseWith } from '#server/http/errors.ts'
 import { normalizeEmail } from '#contracts/fields.ts'
-import type { Login, Registration, User } from '#contracts/auth.ts'
+import { registrationSchema, type Login, type Registration, type User, type UserRole } from '#contracts/auth.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { RateLimiter } from '#server/auth/rate-limit.ts'
 import * as repo from '#server/auth/repository.ts'
@@ -22,8 +22,8 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-function toUser(row: { id: string; name: string; email: string }): User {
-  return { _id: row.id, name: row.name, email: row.email }
+function toUser(row: { id: string; name: string; email: string; role: string }): User {
+  return { _id: row.id, name: row.name, email: row.email, role: row.role === 'admin' ? 'admin' : 'customer' }
 }
 
 function tooMany(seconds: number, what: string): AppError {
@@ -103,6 +103,7 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
         password_hash: null,
         google_sub: identity.sub,
         created_at: now(),
+        role: 'customer',
       }
       try {
         await repo.insertUser(db, row)
@@ -114,6 +115,29 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
     throw new Error('Google sign-in could not settle on an account')
   }
 
+  async function addAccount(input: Registration, role: UserRole, taken: string): Promise<User> {
+    const emailNormalized = normalizeEmail(input.email)
+    if (await repo.findUserByEmail(db, emailNormalized)) throw new AppError(409, taken)
+    const row: repo.UserRow = {
+      id: randomUUID(),
+      name: input.name,
+      email: input.email,
+      email_normalized: emailNormalized,
+      password_hash: await hashPassword(input.password),
+      google_sub: null,
+      created_at: now(),
+      role,
+    }
+    try {
+      await repo.insertUser(db, row)
+    } catch (err) {
+      // Two registrations of one address at the same moment: the unique index decides.
+      if (await repo.findUserByEmail(db, emailNormalized)) throw new AppError(409, taken)
+      throw err
+    }
+    return toUser(row)
+  }
+
   return {
     startSession,
 
@@ -121,30 +145,36 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
       const wait = registrationByAddress.retryAfter(clientAddress)
       if (wait > 0) throw tooMany(wait, 'accounts were created from your network')
       registrationByAddress.record(clientAddress)
+      return addAccount(input, 'customer', 'An account with this email already exists')
+    },
 
-      const emailNormalized = normalizeEmail(input.email)
-      if (await repo.findUserByEmail(db, emailNormalized)) {
-        throw new AppError(409, 'An account with this email already exists')
-      }
-      const row: repo.UserRow = {
-        id: randomUUID(),
-        name: input.name,
-        email: input.email,
-        email_normalized: emailNormalized,
-        password_hash: await hashPassword(input.password),
-        google_sub: null,
-        created_at: now(),
-      }
-      try {
-        await repo.insertUser(db, row)
-      } catch (err) {
-        // Two registrations of one address at the same moment: the unique index decides.
-        if (await repo.findUserByEmail(db, emailNormalized)) {
-          throw new AppError(409, 'An account with this email already exists')
-        }
-        throw err
-      }
-      return toUser(row)
+    /**
+     * An admin account, for the store's CLI only (docs/spec/rulings.md #25): the same
+     * rules as registration (name, email, password), and an address already taken is
+     * refused, never taken over.
+     */
+    async createAdmin(input: { name: string; email: string; password: string }): Promise<User> {
+      const valid = parseWith(registrationSchema, input)
+      return addAccount(
+        valid,
+        'admin',
+        `An account with the email ${valid.email} already exists; make it an admin with: npm run admin -- promote --email ${valid.email}`,
+      )
+    },
+
+    /** Makes an existing account an admin (the store's CLI); unknown addresses answer 404. */
+    async promote(email: string): Promise<{ user: User; changed: boolean }> {
+      const row = await repo.findUserByEmail(db, normalizeEmail(email))
+      if (!row) throw new AppError(404, `No account has the email ${email.trim()}`)
+      if (row.role === 'admin') return { user: toUser(row), changed: false }
+      await repo.setRole(db, row.id, 'admin')
+      return { user: toUser({ ...row, role: 'admin' }), changed: true }
+    },
+
+    /** The account behind an id (the console shows an order's customer). */
+    async userById(id: string): Promise<User | undefined> {
+      const row = await repo.findUserById(db, id)
+      return row ? toUser(row) : undefined
     },
 
     async login(input: Login, clientAddress: string, replacing: string | undefined): Promise<NewSession> {

@@ -9,6 +9,7 @@ import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
 import * as stockAndOrderLife from '#server/db/migrations/2026-11-24T0300-stock-and-order-life.ts'
+import * as storeConsole from '#server/db/migrations/2026-11-24T0500-console.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -24,6 +25,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-22T1400-cart-line-order': cartLineOrder,
     '2026-11-24T0100-catalog-queries': catalogQueries(dialect),
     '2026-11-24T0300-stock-and-order-life': stockAndOrderLife,
+    '2026-11-24T0500-console': storeConsole,
   }
 }
 

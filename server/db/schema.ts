@@ -11,6 +11,8 @@ export interface UsersTable {
   password_hash: string | null
   google_sub: string | null
   created_at: number
+  /** 'customer' or 'admin' (docs/spec/rulings.md #25); admins are made by the CLI only. */
+  role: string
 }
 
 export interface SessionsTable {
@@ -125,6 +127,21 @@ export interface CatalogTermsTable {
   term: string
 }
 
+/** What an admin changed, for the console's history (entity 'order' or 'product'). */
+export interface AuditLogTable {
+  id: string
+  at: number
+  actor_id: string
+  /** The admin's name when they acted. */
+  actor_name: string
+  entity: string
+  entity_id: string
+  action: string
+  /** JSON, or null when there was nothing before (or after). */
+  before: string | null
+  after: string | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -137,4 +154,5 @@ export interface Database {
   order_items: OrderItemsTable
   order_events: OrderEventsTable
   newsletter_subscribers: NewsletterSubscribersTable
+  audit_log: AuditLogTable
 }

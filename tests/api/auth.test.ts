@@ -73,7 +73,12 @@ describe.each(databases)('accounts and sessions (%s)', (kind) => {
       const text = await res.text()
       const body = JSON.parse(text) as { message: string; user: Record<string, unknown> }
       expect(Object.keys(body).sort()).toEqual(['message', 'user'])
-      expect(body.user).toStrictEqual({ _id: expect.any(String) as string, name: 'Ayesha Khan', email: account.email })
+      expect(body.user).toStrictEqual({
+        _id: expect.any(String) as string,
+        name: 'Ayesha Khan',
+        email: account.email,
+        role: 'customer',
+      })
 
       const [row] = await usersNamed(account.email)
       expect(row?.id).toBe(body.user._id)
@@ -141,9 +146,10 @@ describe.each(databases)('accounts and sessions (%s)', (kind) => {
       expect(res.status).toBe(201)
       const { user } = (await res.json()) as { user: Record<string, unknown> }
       expect(user._id).not.toBe('chosen-id')
-      expect(user).not.toHaveProperty('role')
+      // A role is the store's to give (docs/spec/rulings.md #25): registration makes a customer.
+      expect(user.role).toBe('customer')
       const [row] = await usersNamed(account.email)
-      expect(row).toMatchObject({ id: user._id, google_sub: null })
+      expect(row).toMatchObject({ id: user._id, google_sub: null, role: 'customer' })
       expect(row?.password_hash).toMatch(/^\$argon2id\$/)
       expect(await db().selectFrom('users').select('id').where('id', '=', 'chosen-id').execute()).toEqual([])
       // The real password is the one that works.
@@ -158,7 +164,7 @@ describe.each(databases)('accounts and sessions (%s)', (kind) => {
       const text = await res.text()
       expect(JSON.parse(text)).toStrictEqual({
         message: 'Logged in',
-        user: { _id: user._id, name: account.name, email: account.email },
+        user: { _id: user._id, name: account.name, email: account.email, role: 'customer' },
       })
 
       const cookie = cookieAttributes(res.headers.get('set-cookie'))
@@ -180,7 +186,12 @@ describe.each(databases)('accounts and sessions (%s)', (kind) => {
 
       const me = await client.get('/api/user/getcurrentuser')
       expect(me.status).toBe(200)
-      expect(await me.json()).toStrictEqual({ _id: user._id, name: account.name, email: account.email })
+      expect(await me.json()).toStrictEqual({
+        _id: user._id,
+        name: account.name,
+        email: account.email,
+        role: 'customer',
+      })
     })
 
     it('accepts the email in any case', async () => {

@@ -129,7 +129,7 @@ describe.each(databases)('Google sign-in (%s)', (kind) => {
     const body = (await res.json()) as { message: string; user: { _id: string } }
     expect(body).toEqual({
       message: 'Logged in',
-      user: { _id: expect.any(String) as string, name: person.name, email: person.email },
+      user: { _id: expect.any(String) as string, name: person.name, email: person.email, role: 'customer' },
     })
     expect(res.headers.get('set-cookie')).toMatch(/^kapra_session=[^;]+;.*HttpOnly/i)
 
