@@ -93,3 +93,8 @@ export const orderActionSchema = z.object({
 
 /** The answer when the cart the shopper saw is not the one the server holds (docs/spec/rulings.md #13). */
 export const CART_CHANGED_MESSAGE = 'Your cart has changed, please review it'
+
+/** '#1A2B3C4D': the first 8 hex digits of the order's id, as the shopper and the store name it. */
+export function orderNumber(orderId: string): string {
+  return `#${orderId.replace(/-/g, '').slice(0, 8).toUpperCase()}`
+}

@@ -18,6 +18,7 @@ import { productRoutes, productsRoutes } from '#server/catalog/routes.ts'
 import { cartRoutes } from '#server/cart/routes.ts'
 import { orderRoutes } from '#server/orders/routes.ts'
 import { newsletterRoutes } from '#server/newsletter/routes.ts'
+import { adminRoutes } from '#server/admin/routes.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
 
 export interface AppOptions {
@@ -108,6 +109,8 @@ export function createApp(options: AppOptions) {
   api.route('/cart', cartRoutes)
   api.route('/order', orderRoutes)
   api.route('/newsletter', newsletterRoutes)
+  // The console's API: behind its own guard (admins only), after every check above.
+  api.route('/admin', adminRoutes)
   api.notFound(() => {
     throw new AppError(404, 'Not found')
   })

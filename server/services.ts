@@ -6,6 +6,7 @@ import { createCatalogService } from '#server/catalog/service.ts'
 import { createCartService } from '#server/cart/service.ts'
 import { createOrderService } from '#server/orders/service.ts'
 import { createNewsletterService } from '#server/newsletter/service.ts'
+import { createAdminService } from '#server/admin/service.ts'
 
 export type Services = ReturnType<typeof createServices>
 
@@ -17,15 +18,18 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
   const now = deps.now ?? Date.now
   const catalog = createCatalogService(deps.db, deps.dialect, { now })
   const cart = createCartService(deps.db, deps.dialect, catalog, now)
+  const auth = createAuthService(deps.db, deps.config, { logger: deps.logger, now })
+  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog }, now)
   return {
     config: deps.config,
     logger: deps.logger,
     db: deps.db,
     dialect: deps.dialect,
-    auth: createAuthService(deps.db, deps.config, { logger: deps.logger, now }),
+    auth,
     catalog,
     cart,
-    orders: createOrderService(deps.db, deps.dialect, { cart, catalog }, now),
+    orders,
     newsletter: createNewsletterService(deps.db, now),
+    admin: createAdminService(deps.db, deps.config, { orders, auth }, now),
   }
 }

@@ -19,3 +19,18 @@ export function requireUser(c: Context<AppEnv>): User {
   if (!user) throw new AppError(401, 'Please log in to continue')
   return user
 }
+
+/** docs/spec/rulings.md #25: the console is the store's; a guest is asked to sign in, a customer is refused. */
+export function requireAdmin(c: Context<AppEnv>): User {
+  const user = requireUser(c)
+  if (user.role !== 'admin') throw new AppError(403, "This is for the store's admins only")
+  return user
+}
+
+/** The one guard in front of every /api/admin/ call. */
+export function adminOnly(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    requireAdmin(c)
+    await next()
+  }
+}

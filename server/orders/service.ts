@@ -33,6 +33,9 @@ export interface MoveDetails {
   trackingNumber?: string
 }
 
+/** Runs inside a move's transaction, after it is written (the console's audit entry). */
+export type AlongWithMove = (trx: Executor, move: { from: OrderStatus; to: OrderStatus; order: Order }) => Promise<void>
+
 export function createOrderService(
   db: Db,
   dialect: Dialect,
@@ -51,6 +54,7 @@ export function createOrderService(
     to: OrderStatus,
     by: OrderActor,
     details: MoveDetails & { ownerId?: string } = {},
+    along?: AlongWithMove,
   ): Promise<Order> {
     let backInStock = false
     const order = await db.transaction().execute(async (trx) => {
@@ -88,7 +92,9 @@ export function createOrderService(
         note: details.note ?? null,
       })
       const after = await repo.orderForUpdate(trx, orderId, { lock: false })
-      return fromRows(after!.order, after!.items, after!.events)
+      const order = fromRows(after!.order, after!.items, after!.events)
+      if (along) await along(trx, { from, to, order })
+      return order
     })
     if (backInStock) catalog.stockChanged()
     return order
@@ -236,9 +242,23 @@ export function createOrderService(
     /** The shopper cancels while the order is Order Placed or Confirmed (POST /api/order/cancel). */
     cancel: (userId: string, orderId: string) => move(orderId, 'Cancelled', 'shopper', { ownerId: userId }),
 
-    /** The store moves an order along the table (the console drives this). */
-    advance: (orderId: string, to: OrderStatus, details: MoveDetails = {}, by: OrderActor = 'store') =>
-      move(orderId, to, by, details),
+    /**
+     * The store moves an order along the table (the console drives this); `along` writes
+     * what goes with the move (the console's audit entry) in the move's transaction.
+     */
+    advance: (
+      orderId: string,
+      to: OrderStatus,
+      details: MoveDetails = {},
+      by: OrderActor = 'store',
+      along?: AlongWithMove,
+    ) => move(orderId, to, by, details, along),
+
+    /** Any order with its owner, for the store's console; undefined when there is none. */
+    async forStore(orderId: string): Promise<{ order: Order; userId: string } | undefined> {
+      const found = await repo.orderForUpdate(db, orderId, { lock: false })
+      return found && { order: fromRows(found.order, found.items, found.events), userId: found.order.user_id }
+    },
 
     /** How many orders of this customer came back Returned, by account or by phone: repeat refusers. */
     async returnsOf(customer: { userId: string; phone: string }, exec: Executor = db): Promise<number> {
