@@ -1,4 +1,4 @@
-import { type RouteConfig, index, layout, route } from '@react-router/dev/routes'
+import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
 
 // One module per screen of the spec (docs/spec/store-spec.md §2), named after the URL
 // it serves: /productdetail/:productId is routes/store/productdetail.$productId.tsx.
@@ -9,6 +9,15 @@ export default [
   route('signup', 'routes/account/signup.tsx'),
   route('logout', 'routes/account/logout.tsx'),
   route('subscribe', 'routes/store/subscribe.tsx'),
+  // The store owner's console: its own frame, for admins only (docs/spec/rulings.md #25).
+  ...prefix('admin', [
+    layout('routes/admin/_layout.tsx', [
+      index('routes/admin/_index.tsx'),
+      route('orders', 'routes/admin/orders.tsx'),
+      route('orders/:orderId', 'routes/admin/orders.$orderId.tsx'),
+      route('customers', 'routes/admin/customers.tsx'),
+    ]),
+  ]),
   layout('routes/store/_layout.tsx', [
     index('routes/store/_index.tsx'),
     route('about', 'routes/store/about.tsx'),

@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from 'react-router'
+import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { User } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { loginPath } from '#app/lib/redirects.ts'
@@ -20,4 +20,14 @@ function pageUrl(request: Request): URL {
   url.pathname = url.pathname.replace(/\/_\.data$/, '/').replace(/\.data$/, '')
   url.searchParams.delete('_routes')
   return url
+}
+
+/**
+ * The console (docs/spec/rulings.md #25): guests go to /login and come back; to anyone
+ * signed in who is not an admin the console does not exist (the store's 404 page).
+ */
+export function requireAdmin(context: Readonly<RouterContextProvider>, from: URL | Request): User {
+  const user = requireUser(context, from)
+  if (user.role !== 'admin') throw data(null, { status: 404 })
+  return user
 }

@@ -1,0 +1,103 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/_index'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { Price } from '#app/components/price.tsx'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Dashboard · Console | Kapra',
+    description: 'The store at a glance.',
+    origin: rootOrigin(matches),
+  })
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url)
+  const { services } = context.get(appContext)
+  return { dashboard: await services.admin.dashboard() }
+}
+
+/** The store at a glance: what waits, what sold, what came back, what runs low. */
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const d = loaderData.dashboard
+  const rate = d.returnRate30d === null ? '–' : `${Math.round(d.returnRate30d * 1000) / 10}%`
+  return (
+    <main id="main" className="container-page py-8 sm:py-10">
+      <h1 className="section-title">Dashboard</h1>
+      <dl className="mt-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <Figure label="Awaiting confirmation" href="/admin/orders" emphasis={d.awaitingConfirmation > 0}>
+          {d.awaitingConfirmation}
+        </Figure>
+        <Figure label="Orders today">{d.ordersToday}</Figure>
+        <Figure label="Orders in the last 7 days">{d.ordersLast7Days}</Figure>
+        <Figure label="Placed, last 30 days">
+          <Price amount={d.placedValue} />
+        </Figure>
+        <Figure label="Cash collected, last 30 days">
+          <Price amount={d.collectedValue} />
+        </Figure>
+        <Figure label="Returned to origin, last 30 days" hint="Returned ÷ (Delivered + Returned)">
+          {rate}
+        </Figure>
+      </dl>
+
+      <section aria-labelledby="low-title" className="mt-10">
+        <h2 id="low-title" className="font-display text-lg font-semibold text-ink">
+          Running low
+        </h2>
+        {d.lowStock.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No size has 3 or fewer pieces left.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+            {d.lowStock.map((s) => (
+              <li
+                key={`${s.productId}|${s.size}`}
+                className="flex items-center justify-between gap-3 px-4 py-3 text-sm"
+              >
+                <a href={`/productdetail/${s.productId}`} className="min-w-0 truncate text-ink hover:text-accent">
+                  {s.name} <span className="text-muted">· size {s.size}</span>
+                </a>
+                <span className={`shrink-0 font-semibold ${s.stock === 0 ? 'text-danger' : 'text-accent-dark'}`}>
+                  {s.stock === 0 ? 'Sold out' : `${s.stock} left`}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </main>
+  )
+}
+
+function Figure({
+  label,
+  hint,
+  href,
+  emphasis = false,
+  children,
+}: {
+  label: string
+  hint?: string
+  href?: string
+  emphasis?: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <div className="rounded-2xl border border-line bg-white p-4 sm:p-5">
+      <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+      <dd className={`mt-2 font-display text-2xl font-semibold sm:text-3xl ${emphasis ? 'text-accent' : 'text-ink'}`}>
+        {children}
+      </dd>
+      {hint && <dd className="mt-1 text-xs text-muted">{hint}</dd>}
+      {href && (
+        <dd className="mt-1">
+          <Link to={href} className="text-sm font-medium text-ink underline underline-offset-4 hover:text-accent">
+            Open the queue
+          </Link>
+        </dd>
+      )}
+    </div>
+  )
+}

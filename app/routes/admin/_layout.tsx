@@ -1,0 +1,84 @@
+import { NavLink, Outlet } from 'react-router'
+import { ArrowLeft, LayoutDashboard, PackageSearch, Users } from 'lucide-react'
+import type { Route } from './+types/_layout'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+
+/** Every console page: only an admin gets past here; the rest never learn it exists. */
+export function loader({ context, url }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, url)
+  return { admin: { name: admin.name } }
+}
+
+const sections = [
+  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/orders', label: 'Orders', icon: PackageSearch, end: false },
+  { to: '/admin/customers', label: 'Customers', icon: Users, end: false },
+]
+
+/** The console's frame: the store's look, a bar of its sections (a bottom bar on a phone). */
+export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="flex min-h-dvh flex-col bg-paper pb-[72px] md:pb-0">
+      <header className="border-b border-line bg-white">
+        <div className="container-page flex h-16 items-center justify-between gap-4">
+          <div className="flex items-baseline gap-3">
+            <span className="font-display text-xl font-semibold tracking-[0.2em] text-ink">KAPRA</span>
+            <span className="text-xs font-semibold tracking-[0.16em] text-accent uppercase">Console</span>
+          </div>
+          <nav aria-label="Console" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {sections.map(({ to, label, end }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    className={({ isActive }) =>
+                      `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-medium ${
+                        isActive ? 'bg-ink text-white' : 'text-ink hover:bg-sand'
+                      }`
+                    }
+                  >
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="flex items-center gap-3 text-sm">
+            <span className="hidden text-muted sm:inline">{loaderData.admin.name}</span>
+            <a href="/" className="inline-flex min-h-11 items-center gap-1 text-muted hover:text-ink">
+              <ArrowLeft aria-hidden className="size-4" />
+              Store
+            </a>
+          </div>
+        </div>
+      </header>
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <nav
+        aria-label="Console sections"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white md:hidden"
+      >
+        <ul className="grid grid-cols-3">
+          {sections.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  `flex min-h-[64px] flex-col items-center justify-center gap-1 text-xs ${
+                    isActive ? 'font-semibold text-ink' : 'text-muted'
+                  }`
+                }
+              >
+                <Icon aria-hidden className="size-5" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  )
+}

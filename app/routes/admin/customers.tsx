@@ -1,0 +1,90 @@
+import { Form, Link } from 'react-router'
+import type { Route } from './+types/customers'
+import { adminCustomersQuerySchema } from '#contracts/admin.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Customers · Console | Kapra',
+    description: 'Who buys, and what became of it.',
+    origin: rootOrigin(matches),
+  })
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url)
+  const { services } = context.get(appContext)
+  const raw = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''))
+  const parsed = adminCustomersQuerySchema.safeParse(raw)
+  const query = parsed.success ? parsed.data : adminCustomersQuerySchema.parse({})
+  return { query, page: await services.admin.customers(query) }
+}
+
+/** Customers, latest order first: how many orders, delivered and returned (repeat refusers stand out). */
+export default function Customers({ loaderData }: Route.ComponentProps) {
+  const { query, page } = loaderData
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
+  const pageHref = (n: number) =>
+    `/admin/customers?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(n > 1 ? { page: String(n) } : {}) }).toString()}`
+  return (
+    <main id="main" className="container-page py-8 sm:py-10">
+      <h1 className="section-title">Customers</h1>
+      <Form method="get" role="search" className="mt-5 flex gap-2">
+        <label className="min-w-0 flex-1">
+          <span className="sr-only">Search customers</span>
+          <input type="search" name="q" defaultValue={query.q} placeholder="Name or email" className="field-input" />
+        </label>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+      <p role="status" className="mt-4 text-sm text-muted">
+        {page.total} {page.total === 1 ? 'customer' : 'customers'}
+      </p>
+      <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+        {page.items.map((c) => (
+          <li
+            key={c.id}
+            className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[1fr_10rem_auto] sm:items-center sm:gap-4"
+          >
+            <span className="min-w-0">
+              <span className="font-medium text-ink">{c.name}</span>
+              <span className="block truncate text-muted">{c.email}</span>
+            </span>
+            <span className="text-muted">{c.lastPhone ?? 'No orders yet'}</span>
+            <span className="flex gap-3 text-xs sm:justify-end">
+              <span>
+                {c.orders} {c.orders === 1 ? 'order' : 'orders'}
+              </span>
+              <span className="text-success">{c.delivered} delivered</span>
+              <span className={c.returned > 0 ? 'font-semibold text-danger' : 'text-muted'}>{c.returned} returned</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
+          {query.page > 1 ? (
+            <Link to={pageHref(query.page - 1)} className="underline">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted">
+            Page {query.page} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link to={pageHref(query.page + 1)} className="underline">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </main>
+  )
+}

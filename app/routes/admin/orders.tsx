@@ -1,0 +1,172 @@
+import { Form, Link } from 'react-router'
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
+import type { Route } from './+types/orders'
+import { adminOrdersQuerySchema } from '#contracts/admin.ts'
+import { orderStatuses } from '#contracts/order-status.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { formatOrderDate } from '#app/lib/dates.ts'
+import { Price } from '#app/components/price.tsx'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Orders · Console | Kapra',
+    description: 'The order queue.',
+    origin: rootOrigin(matches),
+  })
+}
+
+/** The queue as the URL holds it: ?status=&q=&from=&to=&page= (a bad value falls back to the default). */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url)
+  const { services } = context.get(appContext)
+  const raw = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''))
+  const parsed = adminOrdersQuerySchema.safeParse(raw)
+  const query = parsed.success ? parsed.data : adminOrdersQuerySchema.parse({})
+  return { query, page: await services.admin.orders(query), invalid: !parsed.success }
+}
+
+const tabLabel = (status: string) => (status === 'Order Placed' ? 'Awaiting confirmation' : status)
+
+/** Opens on the orders awaiting confirmation; every status has its tab with its count. */
+export default function OrderQueue({ loaderData }: Route.ComponentProps) {
+  const { query, page, invalid } = loaderData
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
+  const href = (changes: Record<string, string | number | undefined>) => {
+    const params = new URLSearchParams()
+    const next = { status: query.status, q: query.q, from: query.from, to: query.to, page: query.page, ...changes }
+    for (const [k, v] of Object.entries(next))
+      if (v !== undefined && v !== '' && !(k === 'page' && v === 1)) params.set(k, String(v))
+    return `/admin/orders?${params.toString()}`
+  }
+  return (
+    <main id="main" className="container-page py-8 sm:py-10">
+      <h1 className="section-title">Orders</h1>
+
+      <nav aria-label="Order status" className="-mx-4 mt-5 overflow-x-auto px-4">
+        <ul className="flex w-max gap-2 pb-1">
+          {orderStatuses.map((status) => {
+            const current = status === query.status
+            return (
+              <li key={status}>
+                <Link
+                  to={href({ status, page: 1 })}
+                  aria-current={current ? 'page' : undefined}
+                  className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm whitespace-nowrap ${
+                    current ? 'border-ink bg-ink text-white' : 'border-line bg-white text-ink hover:border-ink'
+                  }`}
+                >
+                  {tabLabel(status)}
+                  <span className={`rounded-full px-2 text-xs ${current ? 'bg-white/20' : 'bg-sand'}`}>
+                    {page.counts[status]}
+                  </span>
+                </Link>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+
+      <Form
+        method="get"
+        className="mt-5 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+      >
+        <input type="hidden" name="status" value={query.status} />
+        <label className="block">
+          <span className="text-sm font-medium text-ink">Search</span>
+          <span className="relative mt-1 block">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            />
+            <input
+              type="search"
+              name="q"
+              defaultValue={query.q ?? ''}
+              placeholder="Order number, name, phone or email"
+              className="field-input pl-9"
+            />
+          </span>
+        </label>
+        <label className="block">
+          <span className="text-sm font-medium text-ink">From</span>
+          <input type="date" name="from" defaultValue={query.from ?? ''} className="field-input mt-1" />
+        </label>
+        <label className="block">
+          <span className="text-sm font-medium text-ink">To</span>
+          <input type="date" name="to" defaultValue={query.to ?? ''} className="field-input mt-1" />
+        </label>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+      {invalid && (
+        <p role="alert" className="mt-3 text-sm text-danger">
+          Some of the search could not be read, so the whole queue is shown.
+        </p>
+      )}
+
+      <p role="status" className="mt-5 text-sm text-muted">
+        {page.total === 0
+          ? `No orders ${tabLabel(query.status).toLowerCase()}${query.q ? ` matching “${query.q}”` : ''}.`
+          : `${page.total} ${page.total === 1 ? 'order' : 'orders'}, newest first`}
+      </p>
+
+      {page.items.length > 0 && (
+        <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+          {page.items.map((o) => (
+            <li key={o.id}>
+              <Link
+                to={`/admin/orders/${o.id}`}
+                className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3.5 hover:bg-paper sm:grid-cols-[7rem_1fr_8rem_7rem] sm:items-center"
+              >
+                <span className="font-mono text-sm font-semibold text-ink">{o.number}</span>
+                <span className="text-right text-sm font-semibold sm:order-last">
+                  <Price amount={o.amount} />
+                </span>
+                <span className="min-w-0 text-sm text-ink">
+                  {o.name} <span className="text-muted">· {o.city}</span>
+                  <span className="block text-xs text-muted">
+                    {o.phone} · {o.itemCount} {o.itemCount === 1 ? 'piece' : 'pieces'}
+                  </span>
+                </span>
+                <span className="text-right text-xs text-muted sm:text-left sm:text-sm">{formatOrderDate(o.date)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
+          {query.page > 1 ? (
+            <Link
+              to={href({ page: query.page - 1 })}
+              className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line bg-white px-4"
+            >
+              <ChevronLeft aria-hidden className="size-4" />
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted">
+            Page {query.page} of {pages}
+          </span>
+          {query.page < pages ? (
+            <Link
+              to={href({ page: query.page + 1 })}
+              className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line bg-white px-4"
+            >
+              Next
+              <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </main>
+  )
+}
