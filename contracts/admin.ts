@@ -6,8 +6,8 @@ import { karachiDayStart } from '#contracts/store-days.ts'
 
 /** Rows a console page shows. */
 export const ADMIN_PAGE_SIZE = 20
-/** A size at or below this many pieces is running low (the dashboard's list). */
-export const LOW_STOCK = 3
+/** A size at or below this many pieces is running low (the dashboard's list, the product page's note). */
+export { LOW_STOCK } from '#contracts/catalog.ts'
 
 const pageParam = z
   .string()

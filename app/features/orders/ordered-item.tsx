@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
-import { orderNumber } from '#app/features/orders/order-number.ts'
+import { orderNumber } from '#contracts/orders.ts'
 import { paymentMethodName, statusTone, type OrderedItem, type StatusTone } from '#app/features/orders/my-orders.ts'
 
 const dotColour: Record<StatusTone, string> = {

@@ -11,7 +11,7 @@ import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { OrderTimeline } from '#app/features/orders/order-timeline.tsx'
-import { orderNumber } from '#app/features/orders/order-number.ts'
+import { orderNumber } from '#contracts/orders.ts'
 import { paymentMethodName } from '#app/features/orders/my-orders.ts'
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

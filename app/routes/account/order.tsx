@@ -7,7 +7,7 @@ import { requireUser } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { flattenOrders } from '#app/features/orders/my-orders.ts'
 import { OrderedItemRow } from '#app/features/orders/ordered-item.tsx'
-import { orderNumber } from '#app/features/orders/order-number.ts'
+import { orderNumber } from '#contracts/orders.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
 

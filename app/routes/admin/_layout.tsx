@@ -19,7 +19,7 @@ const sections = [
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-paper pb-[72px] md:pb-0">
-      <header className="border-b border-line bg-white">
+      <header className="border-b border-line bg-white print:hidden">
         <div className="container-page flex h-16 items-center justify-between gap-4">
           <div className="flex items-baseline gap-3">
             <span className="font-display text-xl font-semibold tracking-[0.2em] text-ink">KAPRA</span>
@@ -58,7 +58,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
       </div>
       <nav
         aria-label="Console sections"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white md:hidden"
+        className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white md:hidden print:hidden"
       >
         <ul className="grid grid-cols-3">
           {sections.map(({ to, label, icon: Icon, end }) => (

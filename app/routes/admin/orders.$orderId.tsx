@@ -3,6 +3,7 @@ import { ArrowLeft, CircleAlert, MessageCircle, Printer, TriangleAlert } from 'l
 import type { Route } from './+types/orders.$orderId'
 import { adminStatusMoveSchema } from '#contracts/admin.ts'
 import type { OrderStatus } from '#contracts/order-status.ts'
+import { orderNumber } from '#contracts/orders.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
@@ -13,9 +14,9 @@ import { Price } from '#app/components/price.tsx'
 import { OrderTimeline } from '#app/features/orders/order-timeline.tsx'
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const number = loaderData?.detail.order._id.replace(/-/g, '').slice(0, 8).toUpperCase() ?? ''
+  const number = loaderData ? orderNumber(loaderData.detail.order._id) : ''
   return privatePageMeta({
-    title: `Order #${number} · Console | Kapra`,
+    title: `Order ${number} · Console | Kapra`,
     description: 'One order: confirm, pack, ship, deliver.',
     origin: rootOrigin(matches),
   })
@@ -61,7 +62,7 @@ const moveLabel: Record<OrderStatus, string> = {
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, customer, pastOrders, returned, nextStatuses, whatsapp, audit } = loaderData.detail
   const busy = useNavigation().state === 'submitting'
-  const number = `#${order._id.replace(/-/g, '').slice(0, 8).toUpperCase()}`
+  const number = orderNumber(order._id)
   const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0)
   const a = order.address
   const plain = nextStatuses.filter((s) => s !== 'Shipped')

@@ -36,11 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Delivered and Returned in the last 30 days: the moves, found by status and time.
   await db.schema.createIndex('order_events_to_at_idx').on('order_events').columns(['to_status', 'at']).execute()
   // Sizes running low.
-  await db.schema.createIndex('product_sizes_stock_idx').on('product_sizes').column('stock').execute()
+  await db.schema.createIndex('product_sizes_low_stock_idx').on('product_sizes').column('stock').execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('product_sizes_stock_idx').execute()
+  await db.schema.dropIndex('product_sizes_low_stock_idx').execute()
   await db.schema.dropIndex('order_events_to_at_idx').execute()
   await db.schema.dropIndex('orders_created_idx').execute()
   await db.schema.dropTable('audit_log').execute()

@@ -1,0 +1,4 @@
+import { consoleTests } from '#tests/e2e/console.ts'
+
+// The store owner's console at 1280 px (tests/e2e/console.ts).
+consoleTests()

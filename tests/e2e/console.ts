@@ -1,0 +1,142 @@
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test, type Page } from '@playwright/test'
+import type { Product } from '#contracts/catalog.ts'
+import type { Order } from '#contracts/orders.ts'
+import { orderNumber } from '#contracts/orders.ts'
+import { loadConfig } from '#server/config.ts'
+import { connect } from '#server/db/database.ts'
+import { createLogger } from '#server/http/logger.ts'
+import { createServices } from '#server/services.ts'
+import { newAccount, testAddress } from '#tests/factories.ts'
+import { expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/e2e/support.ts'
+
+// The store owner's day in the console (docs/spec/rulings.md #25), shared by
+// console.spec.ts (1280 px) and console.phone.spec.ts (390 px). Admins are made with the
+// store's own service on the database of the store under test, as `npm run admin` does.
+
+async function makeAdmin(): Promise<{ email: string; password: string }> {
+  const port = Number(process.env.E2E_PORT ?? 3100)
+  const connection = connect({ dataDir: path.join(os.tmpdir(), `kapra-e2e-${port}`) })
+  try {
+    const services = createServices({
+      db: connection.db,
+      dialect: connection.dialect,
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+      logger: createLogger('silent'),
+    })
+    const account = newAccount({ name: 'Hina Owner' })
+    await services.auth.createAdmin(account)
+    return account
+  } finally {
+    await connection.close()
+  }
+}
+
+/** A shopper's order of one piece, placed through the API in a context of its own. */
+async function shopperOrder(page: Page): Promise<Order> {
+  const shopper = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL! })
+  try {
+    const account = newAccount({ name: 'Sana Malik' })
+    await shopper.request.post('/api/auth/registration', { data: account })
+    await shopper.request.post('/api/auth/login', { data: account })
+    const list = (await (await shopper.request.get('/api/product/list')).json()) as Product[]
+    const product = list.toReversed().find((p) => p.sizes.some((s) => (p.stock[s] ?? 0) > 3))!
+    const size = product.sizes.find((s) => (product.stock[s] ?? 0) > 3)!
+    await shopper.request.post('/api/cart/add', { data: { itemId: product._id, size } })
+    const res = await shopper.request.post('/api/order/placeorder', {
+      data: {
+        address: { ...testAddress, phone: '0300 1234567' },
+        items: [{ _id: product._id, size, quantity: 1 }],
+        amount: product.price + 50,
+      },
+    })
+    expect(res.status()).toBe(201)
+    return ((await res.json()) as { order: Order }).order
+  } finally {
+    await shopper.close()
+  }
+}
+
+async function signInWithForm(page: Page, account: { email: string; password: string }, next: string) {
+  await open(page, `/login?redirectTo=${encodeURIComponent(next)}`)
+  await page.getByLabel('Email').fill(account.email)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page).toHaveURL(next)
+}
+
+export function consoleTests() {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => sessionStorage.setItem('kapra.loginPromptShown', '1'))
+  })
+
+  test('the console is for admins: a guest is sent to log in, a customer sees the 404 page', async ({ page }) => {
+    const res = await page.goto('/admin/orders')
+    await expect(page).toHaveURL('/login?redirectTo=%2Fadmin%2Forders')
+    expect(res?.ok()).toBe(true)
+    const customer = newAccount()
+    await page.request.post('/api/auth/registration', { data: customer })
+    await page.request.post('/api/auth/login', { data: customer })
+    const denied = await page.goto('/admin')
+    expect(denied?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+    expect((await page.request.get('/api/admin/dashboard')).status()).toBe(403)
+  })
+
+  test("the owner's day: confirm from the queue, ship with a tracking number, deliver, and the dashboard follows", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    const admin = await makeAdmin()
+    const order = await shopperOrder(page)
+    const number = orderNumber(order._id)
+    await signInWithForm(page, admin, '/admin')
+    const collected = page.getByText('Cash collected, last 30 days').locator('xpath=following-sibling::dd[1]')
+    const rupees = async () => Number((await collected.textContent())!.replace(/\D/g, ''))
+    const collectedBefore = await rupees()
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+
+    // The queue opens on the orders awaiting confirmation; a search by phone in another form finds it.
+    await page.getByRole('link', { name: 'Open the queue' }).click()
+    await expect(page.getByRole('link', { name: /Awaiting confirmation/ })).toHaveAttribute('aria-current', 'page')
+    await page.getByRole('searchbox').fill('+92 300 1234567')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page.getByRole('link', { name: new RegExp(number) })).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+    await page.getByRole('link', { name: new RegExp(number) }).click()
+
+    // The WhatsApp link carries the confirmation message; then the order moves along the table.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${number}`)
+    const whatsapp = page.getByRole('link', { name: 'Confirm on WhatsApp' })
+    const href = (await whatsapp.getAttribute('href'))!
+    expect(href).toMatch(/^https:\/\/wa\.me\/923001234567\?text=/)
+    expect(decodeURIComponent(href.split('text=')[1]!)).toContain(number)
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+    await page.getByRole('button', { name: 'Mark confirmed' }).click()
+    await expect(page.getByText('Confirmed · placed')).toBeVisible()
+    await page.getByRole('button', { name: 'Start packing' }).click()
+    await expect(page.getByText('Packing · placed')).toBeVisible()
+    await page.getByLabel('Courier').fill('TCS')
+    await page.getByLabel('Tracking number').fill('7788123456')
+    await page.getByRole('button', { name: 'Mark shipped' }).click()
+    await expect(page.getByText('Shipped · placed')).toBeVisible()
+    await expect(page.getByRole('list', { name: 'Order progress' })).toContainText('TCS · tracking number 7788123456')
+    await page.getByRole('button', { name: 'Mark delivered' }).click()
+    await expect(page.getByText('Delivered · placed')).toBeVisible()
+    await expect(page.getByText('Collected')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Changes by the store' }).getByRole('listitem')).toHaveCount(4)
+
+    // The dashboard counts the cash collected.
+    await page
+      .getByRole('navigation', { name: /Console/ })
+      .first()
+      .getByRole('link', { name: 'Dashboard' })
+      .click()
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+    await expect.poll(rupees).toBeGreaterThanOrEqual(collectedBefore + order.amount)
+  })
+}
