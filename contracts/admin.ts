@@ -3,6 +3,7 @@ import { z } from '#contracts/zod.ts'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { karachiDayStart } from '#contracts/store-days.ts'
+import { categories, subCategories, type Category, type SizeChartRow, type SubCategory } from '#contracts/catalog.ts'
 
 /** Rows a console page shows. */
 export const ADMIN_PAGE_SIZE = 20
@@ -151,4 +152,132 @@ export interface AdminCustomerPage {
   total: number
   page: number
   pageSize: number
+}
+
+// ---- Products ---------------------------------------------------------------------
+
+/** GET /api/admin/products?q=&page=: every product, archived ones too, newest first. */
+export const adminProductsQuerySchema = z.object({ q: searchParam, page: pageParam })
+export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>
+
+/** The four photos of a product, image1..image4. */
+export type PhotoSlot = 1 | 2 | 3 | 4
+export const photoSlots = [1, 2, 3, 4] as const satisfies readonly PhotoSlot[]
+
+const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(min, `${label} must be at least ${min.toLocaleString('en-US')}`)
+    .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
+
+const sizeName = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .min(1, `${label} must not be empty`)
+    .max(12, `${label} must be at most 12 characters`)
+    .regex(/^[A-Za-z0-9-]+$/, `${label} may hold only letters, digits and -`)
+
+const measure = (label: string) =>
+  z
+    .string({ error: `${label} must be text or null` })
+    .trim()
+    .max(10, `${label} must be at most 10 characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+
+/** What the console's product form sends (POST /api/admin/products[/:id], the `product` field). */
+export const adminProductInputSchema = z
+  .object({
+    name: detailText('name', 120),
+    description: detailText('description', 2000),
+    price: wholeNumber('price', 1, 10_000_000),
+    category: z.enum(categories, { error: `category must be one of: ${categories.join(', ')}` }),
+    subCategory: z.enum(subCategories, { error: `subCategory must be one of: ${subCategories.join(', ')}` }),
+    sizes: z
+      .array(z.object({ size: sizeName('size'), stock: wholeNumber('stock', 0, 100_000) }), {
+        error: 'sizes must be a list',
+      })
+      .min(1, 'sizes must name at least one size')
+      .max(20, 'sizes must name at most 20 sizes'),
+    sizeChart: z
+      .array(
+        z.object({
+          size: sizeName('sizeChart size'),
+          chest: measure('chest'),
+          length: measure('length'),
+          waist: measure('waist'),
+          sleeves: measure('sleeves'),
+        }),
+        { error: 'sizeChart must be a list' },
+      )
+      .max(20, 'sizeChart must have at most 20 rows'),
+    bestSeller: z.boolean({ error: 'bestSeller must be true or false' }),
+  })
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>()
+    v.sizes.forEach((s, i) => {
+      if (seen.has(s.size))
+        ctx.addIssue({ code: 'custom', message: `sizes: ${s.size} is named twice`, path: ['sizes', i, 'size'] })
+      seen.add(s.size)
+    })
+    const charted = new Set<string>()
+    v.sizeChart.forEach((r, i) => {
+      if (!seen.has(r.size))
+        ctx.addIssue({
+          code: 'custom',
+          message: `sizeChart: ${r.size} is not one of the sizes`,
+          path: ['sizeChart', i, 'size'],
+        })
+      else if (charted.has(r.size))
+        ctx.addIssue({ code: 'custom', message: `sizeChart: ${r.size} has two rows`, path: ['sizeChart', i, 'size'] })
+      charted.add(r.size)
+    })
+  })
+export type AdminProductInput = z.infer<typeof adminProductInputSchema>
+
+/** POST /api/admin/products/:id/archive. */
+export const adminArchiveSchema = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) })
+
+/** POST /api/admin/products/:id/stock. */
+export const adminStockSchema = z.object({ size: sizeName('size'), stock: wholeNumber('stock', 0, 100_000) })
+
+/** One product in the console's list. */
+export interface AdminProductRow {
+  id: string
+  name: string
+  category: Category
+  subCategory: SubCategory
+  price: number
+  bestSeller: boolean
+  archived: boolean
+  /** The first photo's URL. */
+  image1: string
+  sizes: { size: string; stock: number }[]
+}
+
+export interface AdminProductPage {
+  items: AdminProductRow[]
+  total: number
+  page: number
+  pageSize: number
+}
+
+/** One product as the console edits it. */
+export interface AdminProduct {
+  id: string
+  name: string
+  description: string
+  price: number
+  category: Category
+  subCategory: SubCategory
+  sizes: { size: string; stock: number }[]
+  sizeChart: SizeChartRow[]
+  bestSeller: boolean
+  archived: boolean
+  /** The four photos' URLs, image1..image4. */
+  images: [string, string, string, string]
+  /** This product's audit entries, oldest first. */
+  audit: AuditEntry[]
 }

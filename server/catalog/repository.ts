@@ -45,7 +45,7 @@ function nameContains(dialect: Dialect, fragment: string, plan: Plan): Expressio
 
 function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
   return (eb: Eb) => {
-    const all: Expression<SqlBool>[] = []
+    const all: Expression<SqlBool>[] = [onSale(eb)]
     const unindexed = dialect === 'sqlite' && plan !== 'count'
     // Walking the position index, a price bound is a test too; walking the price index, it is the range walked.
     const priceUnindexed = dialect === 'sqlite' && plan === 'by-position'
@@ -80,6 +80,11 @@ function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
     for (const group of s.nameGroups) all.push(eb.or(group.map((f) => nameContains(dialect, f, plan))))
     return eb.and(all)
   }
+}
+
+/** On sale: not archived by the console (every storefront question asks only these). */
+function onSale(eb: Eb): Expression<SqlBool> {
+  return eb('products.archived', '=', 0)
 }
 
 const summaryColumns = ['products.id', 'products.name', 'products.price', 'products.image1'] as const
@@ -134,17 +139,15 @@ export async function countBy(db: Executor, dialect: Dialect, s: Selection, colu
 }
 
 export async function countBySize(db: Executor, dialect: Dialect, s: Selection) {
-  const unfiltered = Object.values(s).every((v) => v === null || (Array.isArray(v) && v.length === 0))
   let query = db
     .selectFrom('product_sizes')
     .select(['product_sizes.size as value', (eb) => eb.fn.countAll<number>().as('n')])
     .where('product_sizes.stock', '>', 0)
     .groupBy('product_sizes.size')
-  if (!unfiltered) {
-    query = query.where('product_sizes.product_id', 'in', (eb) =>
-      eb.selectFrom('products').select('products.id').where(matching(dialect, s)),
-    )
-  }
+  // Archived products' sizes never count, so the products are always consulted.
+  query = query.where('product_sizes.product_id', 'in', (eb) =>
+    eb.selectFrom('products').select('products.id').where(matching(dialect, s)),
+  )
   const rows = await query.execute()
   return rows.map((r) => ({ value: r.value, count: Number(r.n) }))
 }
@@ -158,7 +161,13 @@ export async function priceSpan(db: Executor, dialect: Dialect, s: Selection) {
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null
 }
 
+/** A product on sale (never an archived one). */
 export async function productRow(db: Executor, id: string) {
+  return db.selectFrom('products').selectAll().where('id', '=', id).where('archived', '=', 0).executeTakeFirst()
+}
+
+/** A product, archived or not: the console's and the product page's status. */
+export async function anyProductRow(db: Executor, id: string) {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
@@ -186,7 +195,7 @@ export async function detailsOf(db: Executor, ids: string[]) {
 
 /** Products in catalog order after the given one (keyset paging: the whole list, a batch at a time). */
 export async function productsAfter(db: Executor, after: { position: number; id: string } | null, limit: number) {
-  let query = db.selectFrom('products').selectAll()
+  let query = db.selectFrom('products').selectAll().where('archived', '=', 0)
   if (after) {
     // The first bound lets the position index start at the batch (a plain OR is only a filter).
     query = query
@@ -205,6 +214,7 @@ export async function catalogStamp(db: Executor): Promise<string> {
       eb.fn.max<number>('updated_at').as('changed'),
       eb.fn.max<number>('position').as('last'),
     ])
+    .where('archived', '=', 0)
     .executeTakeFirstOrThrow()
   return `${Number(row.n)}-${Number(row.changed ?? 0)}-${Number(row.last ?? 0)}`
 }
@@ -213,6 +223,7 @@ export async function latest(db: Executor, limit: number) {
   return db
     .selectFrom('products')
     .select(summaryColumns)
+    .where('archived', '=', 0)
     .orderBy('created_at', 'desc')
     .orderBy('position')
     .limit(limit)
@@ -224,6 +235,7 @@ export async function bestSellers(db: Executor, limit: number) {
     .selectFrom('products')
     .select(summaryColumns)
     .where('best_seller', '=', 1)
+    .where('archived', '=', 0)
     .orderBy('position')
     .limit(limit)
     .execute()
@@ -240,6 +252,7 @@ export async function inGroup(
     .select(summaryColumns)
     .where('category', '=', group.category)
     .where('sub_category', '=', group.subCategory)
+    .where('archived', '=', 0)
   if (group.except !== undefined) query = query.where('id', '!=', group.except)
   return query.orderBy('position').limit(limit).execute()
 }
@@ -281,10 +294,15 @@ export async function maxPosition(db: Executor): Promise<number> {
   return row?.last === null || row?.last === undefined ? -1 : Number(row.last)
 }
 
-/** Prices of the given products as they stand now, for pricing an order. */
+/** Prices of the given products on sale as they stand now, for pricing an order (an archived one is absent). */
 export async function pricesOf(db: Executor, ids: string[]) {
   if (ids.length === 0) return []
-  return db.selectFrom('products').select(['id', 'name', 'price', 'image1']).where('id', 'in', ids).execute()
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'price', 'image1'])
+    .where('id', 'in', ids)
+    .where('archived', '=', 0)
+    .execute()
 }
 
 export async function stockOf(db: Executor, productIds: string[]) {
@@ -370,6 +388,46 @@ export async function insertProducts(
       .onConflict((oc) => oc.column('term').doNothing())
       .execute()
   }
+}
+
+/** The console's edit of one product: the columns given change; sizes and chart rows are replaced when given. */
+export async function updateProduct(
+  db: Executor,
+  dialect: Dialect,
+  id: string,
+  changes: Partial<Omit<ProductsTable, 'id' | 'position' | 'created_at' | 'updated_at'>>,
+  details: { sizes?: ProductSizesTable[]; chart?: SizeChartRowsTable[] },
+  now: number,
+): Promise<void> {
+  if (Object.keys(changes).length > 0) await db.updateTable('products').set(changes).where('id', '=', id).execute()
+  if (details.sizes) {
+    await db.deleteFrom('product_sizes').where('product_id', '=', id).execute()
+    if (details.sizes.length) await db.insertInto('product_sizes').values(details.sizes).execute()
+  }
+  if (details.chart) {
+    await db.deleteFrom('size_chart_rows').where('product_id', '=', id).execute()
+    if (details.chart.length) await db.insertInto('size_chart_rows').values(details.chart).execute()
+  }
+  await touch(db, dialect, id, now)
+}
+
+/** Sets one size's pieces on the shelf: false when the product has no such size. */
+export async function setStock(
+  db: Executor,
+  dialect: Dialect,
+  line: { productId: string; size: string; stock: number },
+  now: number,
+): Promise<boolean> {
+  const row = await db
+    .updateTable('product_sizes')
+    .set({ stock: line.stock })
+    .where('product_id', '=', line.productId)
+    .where('size', '=', line.size)
+    .returning('stock')
+    .executeTakeFirst()
+  if (!row) return false
+  await touch(db, dialect, line.productId, now)
+  return true
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -41,6 +41,36 @@ export interface NewProduct {
   createdAt: number
 }
 
+/** A product as the console sees it, on sale or archived: images are keys in the image store. */
+export interface StoredProduct {
+  id: string
+  name: string
+  description: string
+  price: number
+  category: Category
+  subCategory: SubCategory
+  /** In the order the size picker shows them, with the pieces on the shelf. */
+  sizes: { size: string; stock: number }[]
+  sizeChart: SizeChartRow[]
+  bestSeller: boolean
+  archived: boolean
+  images: [string, string, string, string]
+  createdAt: number
+}
+
+/** The console's edit of a product: everything but the photos is replaced; only the photos given change. */
+export interface ProductEdit {
+  name: string
+  description: string
+  price: number
+  category: Category
+  subCategory: SubCategory
+  sizes: { size: string; stock: number }[]
+  sizeChart: SizeChartRow[]
+  bestSeller: boolean
+  images: Partial<Record<1 | 2 | 3 | 4, string>>
+}
+
 /** The most catalog words search corrects typos against (the most a real catalog's names use). */
 const MAX_TERMS = 50_000
 
@@ -166,10 +196,98 @@ export function createCatalogService(
   }
 
   return {
+    /** A product on sale; an archived or unknown one is undefined (see status). */
     async get(id: string): Promise<Product | undefined> {
       const row = await repo.productRow(db, id)
       return row && (await toProducts([row]))[0]
     },
+
+    /** Whether a product is on sale, archived (the product page says "no longer available") or unknown. */
+    async status(id: string): Promise<'active' | 'archived' | 'missing'> {
+      const row = await repo.anyProductRow(db, id)
+      return !row ? 'missing' : row.archived === 1 ? 'archived' : 'active'
+    },
+
+    /** A product on sale or archived, as the console edits it (inside the caller's transaction when given). */
+    async stored(id: string, exec: Executor = db): Promise<StoredProduct | undefined> {
+      const row = await repo.anyProductRow(exec, id)
+      if (!row) return undefined
+      const { sizes, chart } = await repo.detailsOf(exec, [id])
+      return {
+        id: row.id,
+        name: row.name,
+        description: row.description,
+        price: row.price,
+        category: row.category as Category,
+        subCategory: row.sub_category as SubCategory,
+        sizes: sizes.map((s) => ({ size: s.size, stock: s.stock })),
+        sizeChart: chart.map((r): SizeChartRow => ({
+          size: r.size,
+          chest: r.chest,
+          length: r.length,
+          waist: r.waist,
+          sleeves: r.sleeves,
+        })),
+        bestSeller: row.best_seller === 1,
+        archived: row.archived === 1,
+        images: [row.image1, row.image2, row.image3, row.image4],
+        createdAt: row.created_at,
+      }
+    },
+
+    /**
+     * Adds one product after the catalog's last inside the caller's transaction (the
+     * console's, with its audit entry); its name's words reach search. The caller calls
+     * invalidate() after committing.
+     */
+    async create(trx: Executor, product: NewProduct): Promise<void> {
+      const start = (await repo.maxPosition(trx)) + 1
+      await repo.insertProducts(trx, [toRows(product, start, now())], nameTerms(product.name))
+    },
+
+    /**
+     * Changes one product inside the caller's transaction: fields, sizes with their stock
+     * and the size chart replaced, the photos given swapped. False when there is no such
+     * product. The caller calls invalidate() after committing.
+     */
+    async update(trx: Executor, id: string, edit: ProductEdit): Promise<boolean> {
+      if (!(await repo.anyProductRow(trx, id))) return false
+      const images: Partial<Record<'image1' | 'image2' | 'image3' | 'image4', string>> = {}
+      for (const [slot, key] of Object.entries(edit.images)) images[`image${slot as '1'}`] = key
+      await repo.updateProduct(
+        trx,
+        dialect,
+        id,
+        {
+          name: edit.name,
+          name_search: edit.name.toLowerCase(),
+          description: edit.description,
+          price: edit.price,
+          category: edit.category,
+          sub_category: edit.subCategory,
+          best_seller: edit.bestSeller ? 1 : 0,
+          ...images,
+        },
+        {
+          sizes: edit.sizes.map((s, i) => ({ product_id: id, position: i, size: s.size, stock: s.stock })),
+          chart: edit.sizeChart.map((r, i) => ({ product_id: id, position: i, ...r })),
+        },
+        now(),
+      )
+      await repo.insertProducts(trx, [], nameTerms(edit.name))
+      return true
+    },
+
+    /** Takes a product off sale or puts it back, inside the caller's transaction; false when unknown. */
+    async setArchived(trx: Executor, id: string, archived: boolean): Promise<boolean> {
+      if (!(await repo.anyProductRow(trx, id))) return false
+      await repo.updateProduct(trx, dialect, id, { archived: archived ? 1 : 0 }, {}, now())
+      return true
+    },
+
+    /** Sets the pieces of one size on the shelf, inside the caller's transaction; false when no such size. */
+    setStock: (trx: Executor, line: { productId: string; size: string; stock: number }) =>
+      repo.setStock(trx, dialect, line, now()),
 
     /**
      * Every product in catalog order, a batch at a time (docs/spec/store-spec.md §8's
@@ -343,6 +461,7 @@ function toRows(p: NewProduct, position: number, at: number) {
       image3,
       image4,
       best_seller: p.bestSeller ? 1 : 0,
+      archived: 0,
       position,
       created_at: p.createdAt,
       updated_at: at,

@@ -10,6 +10,7 @@ import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
 import * as stockAndOrderLife from '#server/db/migrations/2026-11-24T0300-stock-and-order-life.ts'
 import * as storeConsole from '#server/db/migrations/2026-11-24T0500-console.ts'
+import * as archivedProducts from '#server/db/migrations/2026-11-24T0600-archived-products.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -26,6 +27,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0100-catalog-queries': catalogQueries(dialect),
     '2026-11-24T0300-stock-and-order-life': stockAndOrderLife,
     '2026-11-24T0500-console': storeConsole,
+    '2026-11-24T0600-archived-products': archivedProducts,
   }
 }
 

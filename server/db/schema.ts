@@ -40,6 +40,8 @@ export interface ProductsTable {
   created_at: number
   /** When the product last changed: the product list's ETag moves with it. */
   updated_at: number
+  /** 1: taken off sale by the console; the storefront never shows it. */
+  archived: number
 }
 
 export interface ProductSizesTable {
