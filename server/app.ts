@@ -20,6 +20,7 @@ import { orderRoutes } from '#server/orders/routes.ts'
 import { newsletterRoutes } from '#server/newsletter/routes.ts'
 import { adminRoutes } from '#server/admin/routes.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
+import { DEFAULT_MAX_PHOTO_BYTES, uploadedImageDir } from '#server/catalog/photos.ts'
 
 export interface AppOptions {
   services: Services
@@ -93,14 +94,21 @@ export function createApp(options: AppOptions) {
   })
   api.use(compress())
   api.use(sameOriginWrites())
-  api.use(jsonBodiesOnly())
+  api.use(jsonBodiesOnly(isPhotoUpload))
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: () => {
       throw new AppError(413, 'The request body is too large')
     },
   })
-  api.use(limitBody)
+  // A product save carries up to four photos of up to 8 MB each (server/catalog/photos.ts) and its JSON.
+  const limitUpload = bodyLimit({
+    maxSize: 4 * DEFAULT_MAX_PHOTO_BYTES + config.bodyLimitBytes,
+    onError: () => {
+      throw new AppError(413, 'The request body is too large: four photos of up to 8 MB each at most')
+    },
+  })
+  api.use((c, next) => (isPhotoUpload(c) ? limitUpload(c, next) : limitBody(c, next)))
   api.use(loadSession())
   api.route('/auth', authRoutes)
   api.route('/user', userRoutes)
@@ -119,16 +127,21 @@ export function createApp(options: AppOptions) {
     throw new AppError(404, 'Not found')
   })
 
-  // ---- Product images: only generated files from the image store --------------
+  // ---- Product images: only generated files, the store owner's uploads first ----
+  const uploadedDir = uploadedImageDir(config.dataDir)
   app.get(`${PRODUCT_IMAGE_PREFIX}:name`, async (c) => {
     const name = c.req.param('name')
     if (!isProductImageName(name)) throw new AppError(404, 'Not found')
-    let body: Buffer
-    try {
-      body = await fs.readFile(path.join(productImageDir, name))
-    } catch {
-      throw new AppError(404, 'Not found')
+    let body: Buffer | undefined
+    for (const dir of [uploadedDir, productImageDir]) {
+      try {
+        body = await fs.readFile(path.join(dir, name))
+        break
+      } catch {
+        // Not in this store: the next one.
+      }
     }
+    if (!body) throw new AppError(404, 'Not found')
     return c.body(new Uint8Array(body), 200, { 'Content-Type': 'image/webp', 'Cache-Control': IMMUTABLE })
   })
 
@@ -147,6 +160,11 @@ export function createApp(options: AppOptions) {
   }
 
   return app
+}
+
+/** The console's product saves (POST /api/admin/products and /api/admin/products/:id): multipart, with photos. */
+function isPhotoUpload(c: Context): boolean {
+  return c.req.method === 'POST' && /^\/api\/admin\/products(\/[^/]+)?\/?$/.test(c.req.path)
 }
 
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {

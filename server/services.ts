@@ -30,6 +30,6 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     cart,
     orders,
     newsletter: createNewsletterService(deps.db, now),
-    admin: createAdminService(deps.db, deps.config, { orders, auth }, now),
+    admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
   }
 }

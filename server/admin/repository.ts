@@ -238,3 +238,30 @@ export async function customerCount(db: Executor, like: string | null): Promise<
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/** The console's product list: every product, archived ones too, newest first. */
+export async function productPage(db: Executor, like: string | null, page: { limit: number; offset: number }) {
+  let query = db
+    .selectFrom('products')
+    .select(['id', 'name', 'category', 'sub_category', 'price', 'best_seller', 'archived', 'image1', 'created_at'])
+  if (like) query = query.where(sql<SqlBool>`name_search like ${like} escape '\\'`)
+  return query.orderBy('created_at', 'desc').orderBy('id').limit(page.limit).offset(page.offset).execute()
+}
+
+export async function productCount(db: Executor, like: string | null): Promise<number> {
+  let query = db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n'))
+  if (like) query = query.where(sql<SqlBool>`name_search like ${like} escape '\\'`)
+  return Number((await query.executeTakeFirstOrThrow()).n)
+}
+
+/** The sizes of these products with their stock, in each product's order. */
+export async function sizesOf(db: Executor, productIds: string[]) {
+  if (productIds.length === 0) return []
+  return db
+    .selectFrom('product_sizes')
+    .select(['product_id', 'size', 'stock'])
+    .where('product_id', 'in', productIds)
+    .orderBy('product_id')
+    .orderBy('position')
+    .execute()
+}

@@ -1,5 +1,15 @@
 import { Hono, type Context } from 'hono'
-import { adminCustomersQuerySchema, adminOrdersQuerySchema, adminStatusMoveSchema } from '#contracts/admin.ts'
+import {
+  adminArchiveSchema,
+  adminCustomersQuerySchema,
+  adminOrdersQuerySchema,
+  adminProductInputSchema,
+  adminProductsQuerySchema,
+  adminStatusMoveSchema,
+  adminStockSchema,
+  photoSlots,
+  type PhotoSlot,
+} from '#contracts/admin.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -25,11 +35,83 @@ export const adminRoutes = new Hono<AppEnv>()
     const order = await c.var.services.admin.moveOrder(orderId(c), input, admin)
     return c.json({ message: `The order is now ${order.order.status}`, order })
   })
+  .get('/products', async (c) => {
+    const query = parseWith(adminProductsQuerySchema, queryOf(c, ['q', 'page']))
+    return c.json(await c.var.services.admin.products(query))
+  })
+  .get('/products/:id', async (c) => c.json(await c.var.services.admin.product(productId(c))))
+  /** A new product: multipart/form-data with `product` (JSON) and all four photos. */
+  .post('/products', async (c) => {
+    const admin = requireAdmin(c)
+    const { input, photos } = await productForm(c)
+    const product = await c.var.services.admin.saveProduct(null, input, photos, admin)
+    return c.json({ message: 'The product is in the store', product }, 201)
+  })
+  /** A change to a product: the same form; only the photos sent are replaced. */
+  .post('/products/:id', async (c) => {
+    const admin = requireAdmin(c)
+    const id = productId(c)
+    const { input, photos } = await productForm(c)
+    const product = await c.var.services.admin.saveProduct(id, input, photos, admin)
+    return c.json({ message: 'The product is saved', product })
+  })
+  .post('/products/:id/archive', async (c) => {
+    const admin = requireAdmin(c)
+    const { archived } = parseWith(adminArchiveSchema, await readJson(c.req))
+    const product = await c.var.services.admin.setArchived(productId(c), archived, admin)
+    return c.json({ message: archived ? 'The product is archived' : 'The product is back in the store', product })
+  })
+  .post('/products/:id/stock', async (c) => {
+    const admin = requireAdmin(c)
+    const { size, stock } = parseWith(adminStockSchema, await readJson(c.req))
+    const product = await c.var.services.admin.setStock(productId(c), size, stock, admin)
+    return c.json({ message: `Size ${size} now has ${stock} in stock`, product })
+  })
   .get('/dashboard', async (c) => c.json(await c.var.services.admin.dashboard()))
   .get('/customers', async (c) => {
     const query = parseWith(adminCustomersQuerySchema, queryOf(c, ['q', 'page']))
     return c.json(await c.var.services.admin.customers(query))
   })
+
+/**
+ * A product save's body (multipart/form-data): the field `product` holds the JSON of
+ * AdminProductInput, the files photo1..photo4 the photos given.
+ */
+async function productForm(c: Context<AppEnv>) {
+  let form: Record<string, string | File>
+  try {
+    form = await c.req.parseBody()
+  } catch {
+    throw new AppError(400, 'The request body is not a valid multipart form')
+  }
+  const field = form.product
+  if (typeof field !== 'string') {
+    throw new AppError(400, "product must be the product's JSON", { fields: { product: 'Missing' } })
+  }
+  let json: unknown
+  try {
+    json = JSON.parse(field)
+  } catch {
+    throw new AppError(400, 'product is not valid JSON', { fields: { product: 'Not valid JSON' } })
+  }
+  const input = parseWith(adminProductInputSchema, json)
+  const photos: Partial<Record<PhotoSlot, Uint8Array>> = {}
+  for (const slot of photoSlots) {
+    const file = form[`photo${slot}`]
+    if (file === undefined || file === '') continue
+    if (typeof file === 'string') {
+      throw new AppError(400, `photo${slot} must be a file`, { fields: { [`photo${slot}`]: 'Not a file' } })
+    }
+    if (file.size > 0) photos[slot] = new Uint8Array(await file.arrayBuffer())
+  }
+  return { input, photos }
+}
+
+function productId(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? ''
+  if (id.length > 200) throw new AppError(404, 'Product not found')
+  return id
+}
 
 /** The named query parameters; an empty one counts as absent (`?status=&q=`). */
 function queryOf(c: Context<AppEnv>, names: string[]): Record<string, string> {

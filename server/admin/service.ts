@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import type { Db } from '#server/db/database.ts'
 import type { Config } from '#server/config.ts'
 import type { User } from '#contracts/auth.ts'
@@ -11,6 +13,12 @@ import {
   type AdminOrderDetail,
   type AdminOrderPage,
   type AdminOrdersQuery,
+  type AdminProduct,
+  type AdminProductInput,
+  type AdminProductPage,
+  type AdminProductsQuery,
+  type PhotoSlot,
+  photoSlots,
   type AdminStatusMove,
   type AuditEntry,
 } from '#contracts/admin.ts'
@@ -22,6 +30,10 @@ import { DAY_MS, karachiDayStart, karachiDayStartOf } from '#contracts/store-day
 import { AppError } from '#server/http/errors.ts'
 import type { AuthService } from '#server/auth/service.ts'
 import type { OrderService } from '#server/orders/service.ts'
+import type { CatalogService, StoredProduct } from '#server/catalog/service.ts'
+import { imageWidths, productImageUrl } from '#server/catalog/images.ts'
+import { photoFileName, PhotoError, storePhoto, uploadedImageDir } from '#server/catalog/photos.ts'
+import type { Executor } from '#server/db/database.ts'
 import * as repo from '#server/admin/repository.ts'
 
 export type AdminService = ReturnType<typeof createAdminService>
@@ -39,10 +51,10 @@ const LOW_STOCK_ROWS = 20
 export function createAdminService(
   db: Db,
   config: Config,
-  domains: { orders: OrderService; auth: AuthService },
+  domains: { orders: OrderService; auth: AuthService; catalog: CatalogService },
   now: () => number = Date.now,
 ) {
-  const { orders, auth } = domains
+  const { orders, auth, catalog } = domains
   const nextAuditId = auditIds()
 
   async function auditOf(entity: 'order' | 'product', entityId: string): Promise<AuditEntry[]> {
@@ -86,7 +98,213 @@ export function createAdminService(
     }
   }
 
+  async function writeAudit(
+    trx: Executor,
+    admin: User,
+    entity: 'order' | 'product',
+    entityId: string,
+    action: string,
+    before: unknown,
+    after: unknown,
+  ): Promise<void> {
+    const at = now()
+    await repo.insertAudit(trx, {
+      id: nextAuditId(at),
+      at,
+      actor_id: admin._id,
+      actor_name: admin.name,
+      entity,
+      entity_id: entityId,
+      action,
+      before: before === null ? null : JSON.stringify(before),
+      after: after === null ? null : JSON.stringify(after),
+    })
+  }
+
+  async function product(id: string): Promise<AdminProduct> {
+    const found = id.length <= 200 ? await catalog.stored(id) : undefined
+    if (!found) throw new AppError(404, 'Product not found')
+    return { ...adminProductOf(found), audit: await auditOf('product', id) }
+  }
+
+  /** Removes the files of photos stored for a save that did not happen. */
+  async function removePhotos(keys: Iterable<string>): Promise<void> {
+    const dir = uploadedImageDir(config.dataDir)
+    await Promise.all(
+      [...keys].flatMap((key) =>
+        imageWidths.map((w) => fs.rm(path.join(dir, photoFileName(key, w)), { force: true }).catch(() => {})),
+      ),
+    )
+  }
+
   return {
+    /** The console's product list: 20 a page, newest first, archived ones flagged; q matches names. */
+    async products(query: AdminProductsQuery): Promise<AdminProductPage> {
+      const like = query.q ? likePattern(query.q) : null
+      const [rows, total] = await Promise.all([
+        repo.productPage(db, like, pageOf(query.page)),
+        repo.productCount(db, like),
+      ])
+      const sizes = await repo.sizesOf(
+        db,
+        rows.map((r) => r.id),
+      )
+      return {
+        items: rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          category: r.category as AdminProduct['category'],
+          subCategory: r.sub_category as AdminProduct['subCategory'],
+          price: r.price,
+          bestSeller: r.best_seller === 1,
+          archived: r.archived === 1,
+          image1: productImageUrl(r.image1),
+          sizes: sizes.filter((s) => s.product_id === r.id).map((s) => ({ size: s.size, stock: s.stock })),
+        })),
+        total,
+        page: query.page,
+        pageSize: ADMIN_PAGE_SIZE,
+      }
+    },
+
+    product,
+
+    /**
+     * Creates (id null: all four photos required) or updates a product. The photos are
+     * checked and stored first; a refused photo refuses the whole save, with the files
+     * already written for it removed. The product, its sizes and chart and the audit
+     * entry commit in one transaction; the storefront sees the change at once.
+     * Replaced photos' old files stay: their URLs are cached as immutable and past
+     * orders' snapshots point at them.
+     */
+    async saveProduct(
+      id: string | null,
+      input: AdminProductInput,
+      photos: Partial<Record<PhotoSlot, Uint8Array>>,
+      admin: User,
+    ): Promise<AdminProduct> {
+      if (id !== null && (id.length > 200 || (await catalog.status(id)) === 'missing'))
+        throw new AppError(404, 'Product not found')
+      if (id === null) {
+        const missing = photoSlots.filter((slot) => !photos[slot])
+        if (missing.length) {
+          const names = missing.map((slot) => `photo${slot}`)
+          throw new AppError(400, `A new product needs all four photos: ${names.join(', ')} missing`, {
+            fields: Object.fromEntries(names.map((n) => [n, 'Choose a photo'])),
+          })
+        }
+      }
+      const productId = id ?? newProductId(input.name)
+
+      const keys: Partial<Record<PhotoSlot, string>> = {}
+      try {
+        for (const slot of photoSlots) {
+          const bytes = photos[slot]
+          if (!bytes) continue
+          try {
+            keys[slot] = await storePhoto(config.dataDir, productId, slot, bytes)
+          } catch (err) {
+            if (err instanceof PhotoError)
+              throw new AppError(err.status, err.message, { fields: { [`photo${slot}`]: err.message } })
+            throw err
+          }
+        }
+      } catch (err) {
+        await removePhotos(Object.values(keys))
+        throw err
+      }
+
+      const fields = {
+        name: input.name,
+        description: input.description,
+        price: input.price,
+        category: input.category,
+        subCategory: input.subCategory,
+        sizes: input.sizes,
+        sizeChart: input.sizeChart,
+        bestSeller: input.bestSeller,
+      }
+      try {
+        await db.transaction().execute(async (trx) => {
+          if (id === null) {
+            await catalog.create(trx, {
+              id: productId,
+              ...fields,
+              sizes: input.sizes.map((s) => s.size),
+              stock: Object.fromEntries(input.sizes.map((s) => [s.size, s.stock])),
+              images: [keys[1]!, keys[2]!, keys[3]!, keys[4]!],
+              createdAt: now(),
+            })
+            const after = { ...fields, ...photoUrls(keys) }
+            await writeAudit(trx, admin, 'product', productId, 'create', null, after)
+            return
+          }
+          const before = await catalog.stored(productId, trx)
+          if (!before || !(await catalog.update(trx, productId, { ...fields, images: keys })))
+            throw new AppError(404, 'Product not found')
+          const was = { ...editableOf(before), ...photoUrls(imagesBySlot(before.images)) }
+          const after = { ...fields, ...photoUrls(keys) }
+          const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
+            (k) => JSON.stringify(was[k]) !== JSON.stringify(after[k]),
+          )
+          if (changed.length) {
+            await writeAudit(
+              trx,
+              admin,
+              'product',
+              productId,
+              'update',
+              Object.fromEntries(changed.map((k) => [k, was[k]])),
+              Object.fromEntries(changed.map((k) => [k, after[k]])),
+            )
+          }
+        })
+      } catch (err) {
+        await removePhotos(Object.values(keys))
+        throw err
+      }
+      catalog.invalidate()
+      return product(productId)
+    },
+
+    /** Takes a product off sale (or puts it back): the storefront stops (or starts) showing it at once. */
+    async setArchived(id: string, archived: boolean, admin: User): Promise<AdminProduct> {
+      if (id.length > 200) throw new AppError(404, 'Product not found')
+      await db.transaction().execute(async (trx) => {
+        const before = await catalog.stored(id, trx)
+        if (!before) throw new AppError(404, 'Product not found')
+        if (before.archived === archived) return
+        await catalog.setArchived(trx, id, archived)
+        await writeAudit(
+          trx,
+          admin,
+          'product',
+          id,
+          archived ? 'archive' : 'unarchive',
+          { archived: before.archived },
+          { archived },
+        )
+      })
+      catalog.invalidate()
+      return product(id)
+    },
+
+    /** Sets the pieces of one size on the shelf. */
+    async setStock(id: string, size: string, stock: number, admin: User): Promise<AdminProduct> {
+      if (id.length > 200) throw new AppError(404, 'Product not found')
+      await db.transaction().execute(async (trx) => {
+        const before = await catalog.stored(id, trx)
+        if (!before) throw new AppError(404, 'Product not found')
+        const was = before.sizes.find((s) => s.size === size)
+        if (!was) throw new AppError(404, `This product has no size ${size}`)
+        if (was.stock === stock) return
+        await catalog.setStock(trx, { productId: id, size, stock })
+        await writeAudit(trx, admin, 'product', id, 'stock', { size, stock: was.stock }, { size, stock })
+      })
+      catalog.invalidate()
+      return product(id)
+    },
+
     /** The queue: one status a page at a time, newest first, and every status's count for the tabs. */
     async orders(query: AdminOrdersQuery): Promise<AdminOrderPage> {
       const filter: repo.OrderFilter = {
@@ -202,6 +420,55 @@ export function createAdminService(
       }
     },
   }
+}
+
+/** A new product's id: its name as a slug and a short random suffix ('men-linen-shirt-k3x9qa'). */
+function newProductId(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '')
+  const suffix = randomBytes(5).readUIntBE(0, 5).toString(36).padStart(8, '0').slice(-6)
+  return `${slug || 'product'}-${suffix}`
+}
+
+function adminProductOf(p: StoredProduct): Omit<AdminProduct, 'audit'> {
+  return {
+    ...editableOf(p),
+    id: p.id,
+    archived: p.archived,
+    images: p.images.map(productImageUrl) as AdminProduct['images'],
+  }
+}
+
+function editableOf(p: StoredProduct) {
+  return {
+    name: p.name,
+    description: p.description,
+    price: p.price,
+    category: p.category,
+    subCategory: p.subCategory,
+    sizes: p.sizes,
+    sizeChart: p.sizeChart,
+    bestSeller: p.bestSeller,
+  }
+}
+
+function imagesBySlot(images: [string, string, string, string]): Record<PhotoSlot, string> {
+  return { 1: images[0], 2: images[1], 3: images[2], 4: images[3] }
+}
+
+/** Photos as the audit log keeps them: photo1..photo4 by URL, only the slots given. */
+function photoUrls(keys: Partial<Record<PhotoSlot, string>>): Partial<Record<`photo${PhotoSlot}`, string>> {
+  const out: Partial<Record<`photo${PhotoSlot}`, string>> = {}
+  for (const slot of photoSlots) {
+    const key = keys[slot]
+    if (key) out[`photo${slot}`] = productImageUrl(key)
+  }
+  return out
 }
 
 function pageOf(page: number) {

@@ -40,10 +40,18 @@ function ownOrigins(c: Context<AppEnv>): string[] {
   return origins
 }
 
-/** Writes carry JSON or nothing at all; forms and text are refused before any work. */
-export function jsonBodiesOnly(): MiddlewareHandler {
+/**
+ * Writes carry JSON or nothing at all; forms and text are refused before any work.
+ * The requests `uploads` picks (the console's product saves with their photos) carry
+ * multipart/form-data instead, and only that.
+ */
+export function jsonBodiesOnly(uploads: (c: Context) => boolean = () => false): MiddlewareHandler {
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
+    if (!SAFE_METHODS.has(c.req.method) && uploads(c)) {
+      if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+        throw new AppError(415, 'Send the product and its photos as multipart/form-data')
+      }
+    } else if (!SAFE_METHODS.has(c.req.method)) {
       const type = c.req.header('content-type')
       const length = c.req.header('content-length')
       const hasBody = (length !== undefined && length !== '0') || c.req.header('transfer-encoding') !== undefined
