@@ -155,7 +155,13 @@ export function createApp(options: AppOptions) {
     const pages = options.pages
     // Page forms (login, registration, checkout, logout) get the API's guards too:
     // another site must not post a form that signs a shopper in or out.
-    app.use('*', sameOriginWrites(), limitBody, loadSession())
+    // The console's product form posts its photos to its page (a plain multipart form).
+    app.use(
+      '*',
+      sameOriginWrites(),
+      (c, next) => (isProductFormPost(c) ? limitUpload(c, next) : limitBody(c, next)),
+      loadSession(),
+    )
     app.all('*', compress(), (c) => pages(c))
   }
 
@@ -165,6 +171,11 @@ export function createApp(options: AppOptions) {
 /** The console's product saves (POST /api/admin/products and /api/admin/products/:id): multipart, with photos. */
 function isPhotoUpload(c: Context): boolean {
   return c.req.method === 'POST' && /^\/api\/admin\/products(\/[^/]+)?\/?$/.test(c.req.path)
+}
+
+/** The console's product form, posted to its page: /admin/products/new or /admin/products/:id. */
+function isProductFormPost(c: Context): boolean {
+  return c.req.method === 'POST' && /^\/admin\/products\/[^/]+\/?$/.test(c.req.path)
 }
 
 function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {

@@ -1,6 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
 import type { Product } from '#contracts/catalog.ts'
 import type { Order } from '#contracts/orders.ts'
 import { orderNumber } from '#contracts/orders.ts'
@@ -82,6 +83,60 @@ export function consoleTests() {
     expect(denied?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
     expect((await page.request.get('/api/admin/dashboard')).status()).toBe(403)
+  })
+
+  test('the owner adds a product with four photos and stock, and the store shows it at once', async ({ page }) => {
+    test.setTimeout(90_000)
+    const admin = await makeAdmin()
+    await signInWithForm(page, admin, '/admin/products/new')
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+    const name = `Women Rust Khaddar Kurta ${test.info().project.name} ${Date.now()}`
+    await page.getByLabel('Name').fill(name)
+    await page.getByLabel('Description').fill('A warm khaddar kurta in rust, with a band collar and side slits.')
+    await page.getByLabel('Price (Rs, whole rupees)').fill('4290')
+    await page.getByRole('combobox', { name: /^Category/ }).selectOption('Women')
+    await page.getByRole('combobox', { name: /^Sub-category/ }).selectOption('WinterWear')
+    for (const [i, [size, stock]] of [
+      ['S', '5'],
+      ['M', '2'],
+      ['L', '0'],
+    ].entries()) {
+      await page.getByLabel(`Size ${i + 1}`, { exact: true }).fill(size!)
+      await page.getByLabel(`Stock of size ${i + 1}`).fill(stock!)
+    }
+    for (const slot of [1, 2, 3, 4]) {
+      const buffer = await sharp({
+        create: { width: 800, height: 1000, channels: 3, background: { r: 150 + slot * 20, g: 70, b: 40 } },
+      })
+        .jpeg()
+        .toBuffer()
+      await page
+        .getByLabel(`Photo ${slot}`)
+        .setInputFiles({ name: `kurta-${slot}.jpg`, mimeType: 'image/jpeg', buffer })
+    }
+    await page.getByRole('button', { name: 'Create product' }).click()
+    await expect(page.getByRole('status')).toHaveText('Saved. The store shows it now.')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+    const id = new URL(page.url()).pathname.split('/').pop()!
+
+    // The store shows it: its page, its sizes (L sold out, M low) and a photo that loads.
+    await open(page, `/productdetail/${id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+    const sizes = page.getByRole('group', { name: /Select Size/ })
+    await expect(sizes.getByRole('radio', { name: 'L', exact: true })).toBeDisabled()
+    await expect(sizes.getByRole('radio', { name: 'M', exact: true })).toHaveAccessibleDescription('2 left')
+    const photo = await page.request.get(
+      `/images/products/${((await page.request.get(`/api/product/${id}`).then((r) => r.json())) as Product).image1.split('/').pop()}`,
+    )
+    expect(photo.headers()['content-type']).toBe('image/webp')
+    // Archived, it is no longer available.
+    await open(page, `/admin/products/${id}`)
+    await page.getByRole('button', { name: 'Archive it' }).click()
+    await expect(page.getByText('Archived: hidden from the store.')).toBeVisible()
+    const gone = await page.goto(`/productdetail/${id}`)
+    expect(gone?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'No longer available' })).toBeVisible()
   })
 
   test("the owner's day: confirm from the queue, ship with a tracking number, deliver, and the dashboard follows", async ({

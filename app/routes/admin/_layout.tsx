@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router'
-import { ArrowLeft, LayoutDashboard, PackageSearch, Users } from 'lucide-react'
+import { ArrowLeft, LayoutDashboard, PackageSearch, Shirt, Users } from 'lucide-react'
 import type { Route } from './+types/_layout'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 
@@ -12,6 +12,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 const sections = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/orders', label: 'Orders', icon: PackageSearch, end: false },
+  { to: '/admin/products', label: 'Products', icon: Shirt, end: false },
   { to: '/admin/customers', label: 'Customers', icon: Users, end: false },
 ]
 
@@ -60,7 +61,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         aria-label="Console sections"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white md:hidden print:hidden"
       >
-        <ul className="grid grid-cols-3">
+        <ul className="grid grid-cols-4">
           {sections.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink

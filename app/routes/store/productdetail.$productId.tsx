@@ -24,8 +24,10 @@ type Card = ProductSummary
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const product = await services.catalog.get(params.productId)
-  // docs/spec/rulings.md #11: an unknown product is a real page with HTTP 404.
-  if (!product) throw data(null, { status: 404 })
+  // docs/spec/rulings.md #11: an unknown product is a real page with HTTP 404; one the
+  // store has archived says it is no longer available (past orders still name it).
+  if (!product)
+    throw data((await services.catalog.status(params.productId)) === 'archived' ? 'archived' : null, { status: 404 })
   // Related products are extras: if they fail, the page still renders, without them.
   const related = await services.catalog.related(product).catch((err: unknown) => {
     logFault(context, 'related products failed', err)
@@ -227,6 +229,15 @@ function RelatedProducts({ items }: { items: Card[] }) {
 
 export function ErrorBoundary() {
   const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 404 && error.data === 'archived') {
+    return (
+      <ErrorPage
+        status={404}
+        title="No longer available"
+        message="This product is no longer sold in our store. Have a look at the rest of the collection."
+      />
+    )
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <ErrorPage

@@ -1,0 +1,94 @@
+import { data, Form, Link } from 'react-router'
+import { ArrowLeft, CircleCheck } from 'lucide-react'
+import type { Route } from './+types/products.$productId'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { formatOrderDate } from '#app/lib/dates.ts'
+import { ProductForm } from '#app/features/admin/product-form.tsx'
+import { saveProductAction } from '#app/features/admin/save-product.server.ts'
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: `${loaderData?.product.name ?? 'Product'} · Console | Kapra`,
+    description: 'Edit a product.',
+    origin: rootOrigin(matches),
+  })
+}
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  requireAdmin(context, url)
+  const { services } = context.get(appContext)
+  const found = await attempt(context, () => services.admin.product(params.productId))
+  if (!found.ok) throw data(null, { status: found.status === 404 ? 404 : found.status })
+  return { product: found.value, saved: url.searchParams.has('saved') }
+}
+
+export async function action({ context, url, request, params }: Route.ActionArgs) {
+  if (url.searchParams.has('archive')) {
+    const admin = requireAdmin(context, url)
+    const { services } = context.get(appContext)
+    const archived = (await request.formData()).get('archived') === 'true'
+    const done = await attempt(context, () => services.admin.setArchived(params.productId, archived, admin))
+    return done.ok ? { message: null } : { message: done.message }
+  }
+  return saveProductAction(context, url, request, params.productId)
+}
+
+export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, saved } = loaderData
+  const message = actionData && 'message' in actionData ? actionData.message : null
+  return (
+    <main id="main" className="container-page py-8 sm:py-10">
+      <Link
+        to="/admin/products"
+        className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Products
+      </Link>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="section-title">{product.name}</h1>
+        <a href={`/productdetail/${product.id}`} className="text-sm text-muted underline underline-offset-4">
+          View in the store
+        </a>
+      </div>
+      {saved && !actionData && (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm font-medium text-success">
+          <CircleCheck aria-hidden className="size-4" />
+          Saved. The store shows it now.
+        </p>
+      )}
+      <Form method="post" action={`/admin/products/${product.id}?archive`} className="mt-4">
+        <input type="hidden" name="archived" value={product.archived ? 'false' : 'true'} />
+        <p className="text-sm text-muted">
+          {product.archived ? 'Archived: hidden from the store.' : 'In the store.'}{' '}
+          <button type="submit" className="font-semibold text-ink underline underline-offset-4">
+            {product.archived ? 'Put it back in the store' : 'Archive it'}
+          </button>
+        </p>
+      </Form>
+      <ProductForm product={product} error={message} />
+      <section aria-labelledby="audit-title" className="mt-10 rounded-2xl border border-line bg-white p-4 sm:p-5">
+        <h2 id="audit-title" className="font-display text-lg font-semibold text-ink">
+          Changes by the store
+        </h2>
+        {product.audit.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">None yet.</p>
+        ) : (
+          <ol className="mt-2 space-y-1 text-sm">
+            {product.audit.map((e) => (
+              <li key={e.id}>
+                <span className="text-ink">{e.actor.name}</span>{' '}
+                <span className="text-muted">
+                  {e.action} · {formatOrderDate(e.at)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,125 @@
+import { Form, Link } from 'react-router'
+import { Plus } from 'lucide-react'
+import type { Route } from './+types/products'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { Price } from '#app/components/price.tsx'
+import { ProductImage } from '#app/components/product-image.tsx'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Products · Console | Kapra',
+    description: 'The catalog, its prices and stock.',
+    origin: rootOrigin(matches),
+  })
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url)
+  const { services } = context.get(appContext)
+  const q = (url.searchParams.get('q') ?? '').slice(0, 100).trim()
+  const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1))
+  return { q, result: await services.admin.products({ q, page }) }
+}
+
+/** The catalog, newest first: what each product costs and how many of each size are left. */
+export default function Products({ loaderData }: Route.ComponentProps) {
+  const { q, result } = loaderData
+  const pages = Math.max(1, Math.ceil(result.total / result.pageSize))
+  const href = (page: number) =>
+    `/admin/products?${new URLSearchParams({ ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString()}`
+  return (
+    <main id="main" className="container-page py-8 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="section-title">Products</h1>
+        <Link to="/admin/products/new" className="btn-primary">
+          <Plus aria-hidden className="size-4" />
+          New product
+        </Link>
+      </div>
+      <Form method="get" role="search" className="mt-5 flex gap-2">
+        <label className="min-w-0 flex-1">
+          <span className="sr-only">Search products</span>
+          <input type="search" name="q" defaultValue={q} placeholder="Product name" className="field-input" />
+        </label>
+        <button type="submit" className="btn-primary">
+          Search
+        </button>
+      </Form>
+      <p role="status" className="mt-4 text-sm text-muted">
+        {result.total.toLocaleString('en-PK')} {result.total === 1 ? 'product' : 'products'}
+      </p>
+      <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+        {result.items.map((p) => (
+          <li key={p.id}>
+            <Link
+              to={`/admin/products/${p.id}`}
+              className="grid grid-cols-[56px_minmax(0,1fr)_auto] items-center gap-3 px-3 py-3 hover:bg-paper sm:gap-4 sm:px-4"
+            >
+              <span className="overflow-hidden rounded-md bg-sand">
+                <ProductImage src={p.image1} alt="" sizes="56px" />
+              </span>
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium text-ink">
+                  {p.name}
+                  {p.archived && (
+                    <span className="ml-2 rounded-full bg-sand px-2 py-0.5 text-xs font-normal text-muted">
+                      Archived
+                    </span>
+                  )}
+                  {p.bestSeller && (
+                    <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-normal text-accent-dark">
+                      Best seller
+                    </span>
+                  )}
+                </span>
+                <span className="block text-xs text-muted">
+                  {p.category} · {p.subCategory}
+                </span>
+                <span className="mt-1 flex flex-wrap gap-1 text-[11px]">
+                  {p.sizes.map((s) => (
+                    <span
+                      key={s.size}
+                      className={`rounded border px-1.5 py-0.5 ${
+                        s.stock === 0
+                          ? 'border-danger/40 text-danger'
+                          : s.stock <= 3
+                            ? 'border-accent/40 text-accent-dark'
+                            : 'border-line text-muted'
+                      }`}
+                    >
+                      {s.size} · {s.stock}
+                    </span>
+                  ))}
+                </span>
+              </span>
+              <Price amount={p.price} className="text-sm font-semibold" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
+          {result.page > 1 ? (
+            <Link to={href(result.page - 1)} className="underline">
+              Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted">
+            Page {result.page} of {pages}
+          </span>
+          {result.page < pages ? (
+            <Link to={href(result.page + 1)} className="underline">
+              Next
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </main>
+  )
+}
