@@ -1,6 +1,7 @@
-import { Form, Link } from 'react-router'
+import { Form } from 'react-router'
 import type { Route } from './+types/customers'
 import { adminCustomersQuerySchema } from '#contracts/admin.ts'
+import { Pager } from '#app/features/admin/pager.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
@@ -64,27 +65,7 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-          {query.page > 1 ? (
-            <Link to={pageHref(query.page - 1)} className="underline">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link to={pageHref(query.page + 1)} className="underline">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={query.page} pages={pages} href={pageHref} />
     </main>
   )
 }

@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router'
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
+import { Search } from 'lucide-react'
 import type { Route } from './+types/orders'
 import { adminOrdersQuerySchema } from '#contracts/admin.ts'
 import { orderStatuses } from '#contracts/order-status.ts'
+import { Pager } from '#app/features/admin/pager.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
@@ -138,35 +139,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
-          {query.page > 1 ? (
-            <Link
-              to={href({ page: query.page - 1 })}
-              className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line bg-white px-4"
-            >
-              <ChevronLeft aria-hidden className="size-4" />
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {query.page} of {pages}
-          </span>
-          {query.page < pages ? (
-            <Link
-              to={href({ page: query.page + 1 })}
-              className="inline-flex min-h-11 items-center gap-1 rounded-full border border-line bg-white px-4"
-            >
-              Next
-              <ChevronRight aria-hidden className="size-4" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={query.page} pages={pages} href={(n) => href({ page: n })} />
     </main>
   )
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router'
 import { Plus } from 'lucide-react'
 import type { Route } from './+types/products'
+import { Pager } from '#app/features/admin/pager.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
@@ -99,27 +100,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-6 flex items-center justify-between text-sm">
-          {result.page > 1 ? (
-            <Link to={href(result.page - 1)} className="underline">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {result.page} of {pages}
-          </span>
-          {result.page < pages ? (
-            <Link to={href(result.page + 1)} className="underline">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager page={result.page} pages={pages} href={href} />
     </main>
   )
 }
