@@ -119,6 +119,13 @@ export function consoleTests() {
     await expect(page.getByRole('status')).toHaveText('Saved. The store shows it now.')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
     const id = new URL(page.url()).pathname.split('/').pop()!
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+    // The list finds it by name, with its stock per size.
+    await open(page, `/admin/products?q=${encodeURIComponent(name)}`)
+    await expect(page.getByRole('link', { name: new RegExp(name) })).toContainText('L · 0')
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
 
     // The store shows it: its page, its sizes (L sold out, M low) and a photo that loads.
     await open(page, `/productdetail/${id}`)
@@ -193,5 +200,11 @@ export function consoleTests() {
       .click()
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
     await expect.poll(rupees).toBeGreaterThanOrEqual(collectedBefore + order.amount)
+
+    // The customer shows with one delivered order.
+    await open(page, '/admin/customers?q=Sana%20Malik')
+    await expect(page.getByText('1 delivered').first()).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
   })
 }
