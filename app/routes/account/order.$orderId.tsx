@@ -9,6 +9,7 @@ import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
+import { OrderAmounts } from '#app/components/order-amounts.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { OrderTimeline } from '#app/features/orders/order-timeline.tsx'
 import { orderNumber } from '#contracts/orders.ts'
@@ -67,7 +68,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   const moves = shopperMoves(order.status)
   const canConfirm = moves.includes('Confirmed')
   const canCancel = moves.includes('Cancelled')
-  const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0)
   const a = order.address
 
   return (
@@ -199,26 +199,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <h2 id="total-title" className="font-display text-lg font-semibold text-ink">
               {order.payment ? 'Paid on delivery' : 'To pay on delivery'}
             </h2>
-            <dl className="mt-3 space-y-2 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-muted">Subtotal</dt>
-                <dd>
-                  <Price amount={subtotal} />
-                </dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-muted">Delivery</dt>
-                <dd>
-                  <Price amount={order.amount - subtotal} />
-                </dd>
-              </div>
-              <div className="flex justify-between border-t border-line pt-2 font-semibold">
-                <dt>Total</dt>
-                <dd>
-                  <Price amount={order.amount} />
-                </dd>
-              </div>
-            </dl>
+            <OrderAmounts items={order.items} amount={order.amount} totalLabel={'Total'} />
           </section>
           <section aria-labelledby="address-title" className="rounded-2xl border border-line p-5">
             <h2 id="address-title" className="font-display text-lg font-semibold text-ink">

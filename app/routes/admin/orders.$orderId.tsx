@@ -11,6 +11,7 @@ import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
+import { OrderAmounts } from '#app/components/order-amounts.tsx'
 import { OrderTimeline } from '#app/features/orders/order-timeline.tsx'
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -63,7 +64,6 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
   const { order, customer, pastOrders, returned, nextStatuses, whatsapp, audit } = loaderData.detail
   const busy = useNavigation().state === 'submitting'
   const number = orderNumber(order._id)
-  const subtotal = order.items.reduce((sum, i) => sum + i.price * i.quantity, 0)
   const a = order.address
   const plain = nextStatuses.filter((s) => s !== 'Shipped')
 
@@ -197,26 +197,11 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
                 </li>
               ))}
             </ul>
-            <dl className="mt-2 space-y-1 border-t border-line pt-3 text-sm">
-              <div className="flex justify-between">
-                <dt className="text-muted">Subtotal</dt>
-                <dd>
-                  <Price amount={subtotal} />
-                </dd>
-              </div>
-              <div className="flex justify-between">
-                <dt className="text-muted">Delivery</dt>
-                <dd>
-                  <Price amount={order.amount - subtotal} />
-                </dd>
-              </div>
-              <div className="flex justify-between text-base font-semibold">
-                <dt>{order.payment ? 'Collected' : 'Cash to collect'}</dt>
-                <dd>
-                  <Price amount={order.amount} />
-                </dd>
-              </div>
-            </dl>
+            <OrderAmounts
+              items={order.items}
+              amount={order.amount}
+              totalLabel={order.payment ? 'Collected' : 'Cash to collect'}
+            />
             <address className="mt-4 border-t border-line pt-3 text-sm leading-relaxed text-ink not-italic">
               {a.firstName} {a.lastName} · {a.phone}
               <br />
