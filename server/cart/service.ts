@@ -53,8 +53,23 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
     return found
   }
 
+  /**
+   * The stored lines, less those of products the console has archived: they are out of
+   * the cart everywhere (header count, cart, checkout) and the cart and checkout pages
+   * drop them with a notice (`dropArchived`). An order still meets them in the stored
+   * lines and is refused as a changed cart until then.
+   */
+  async function onSaleRows(exec: Executor, userId: string) {
+    const rows = await repo.cartRows(exec, userId)
+    const archived = await catalog.archivedAmong(
+      rows.map((r) => r.product_id),
+      exec,
+    )
+    return archived.size === 0 ? rows : rows.filter((r) => !archived.has(r.product_id))
+  }
+
   async function read(exec: Executor, userId: string): Promise<Cart> {
-    return toCart(await repo.cartRows(exec, userId))
+    return toCart(await onSaleRows(exec, userId))
   }
 
   return {
@@ -72,6 +87,27 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
      */
     linesForOrder: (trx: Executor, userId: string): Promise<StoredCartLine[]> =>
       repo.cartRows(trx, userId, { lock: dialect }),
+
+    /**
+     * Removes the lines of products archived since they were added and answers their
+     * names, once, for the cart page's notice.
+     */
+    async dropArchived(userId: string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const rows = await repo.cartRows(trx, userId)
+        const archived = await catalog.archivedAmong(
+          rows.map((r) => r.product_id),
+          trx,
+        )
+        if (archived.size === 0) return []
+        await repo.deleteLines(
+          trx,
+          userId,
+          rows.filter((r) => archived.has(r.product_id)),
+        )
+        return [...archived.values()]
+      })
+    },
 
     /** Removes exactly these lines: one added meanwhile from another tab stays. */
     removeLines: (trx: Executor, userId: string, lines: StoredCartLine[]): Promise<void> =>

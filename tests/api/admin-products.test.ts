@@ -349,6 +349,15 @@ describe.each(databases)('the console: products (%s)', (kind) => {
     })
     expect(await json(order, 409)).toEqual({ message: CART_CHANGED_MESSAGE })
 
+    // The cart no longer counts it anywhere; the cart and checkout pages drop the line
+    // and name it, once (the browser tests show the notice).
+    expect(await json(await shopper.client.post('/api/cart/get', {}))).toEqual({})
+    expect(await store.services.cart.dropArchived(shopper.user._id)).toEqual([created.name])
+    expect(
+      await store.connection.db.selectFrom('cart_items').select('size').where('product_id', '=', created.id).execute(),
+    ).toEqual([])
+    expect(await store.services.cart.dropArchived(shopper.user._id)).toEqual([])
+
     // The console still lists it, flagged.
     const page = await json<AdminProductPage>(await get(adminCookie, '/api/admin/products?q=kurta'))
     expect(page.items.map((p) => [p.id, p.archived])).toEqual([[created.id, true]])

@@ -137,13 +137,23 @@ export function consoleTests() {
       `/images/products/${((await page.request.get(`/api/product/${id}`).then((r) => r.json())) as Product).image1.split('/').pop()}`,
     )
     expect(photo.headers()['content-type']).toBe('image/webp')
-    // Archived, it is no longer available.
+    // The owner, shopping too, puts one in the cart.
+    await sizes.getByRole('radio', { name: 'S', exact: true }).click()
+    await page.getByRole('button', { name: 'Add To Cart' }).click()
+    await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible()
+    // Archived, it is no longer available, and the cart drops it with a notice.
     await open(page, `/admin/products/${id}`)
     await page.getByRole('button', { name: 'Archive it' }).click()
     await expect(page.getByText('Archived: hidden from the store.')).toBeVisible()
     const gone = await page.goto(`/productdetail/${id}`)
     expect(gone?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'No longer available' })).toBeVisible()
+    await open(page, '/cart')
+    await expect(page.getByRole('status').filter({ hasText: 'no longer available' })).toHaveText(
+      `${name} is no longer available and was removed from your cart.`,
+    )
+    await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible()
   })
 
   test("the owner's day: confirm from the queue, ship with a tracking number, deliver, and the dashboard follows", async ({

@@ -10,6 +10,7 @@ import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
+import { useHydrated } from '#app/lib/hydrated.ts'
 import { Price } from '#app/components/price.tsx'
 import { OrderAmounts } from '#app/components/order-amounts.tsx'
 import { OrderTimeline } from '#app/features/orders/order-timeline.tsx'
@@ -63,6 +64,7 @@ const moveLabel: Record<OrderStatus, string> = {
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, customer, pastOrders, returned, nextStatuses, whatsapp, audit } = loaderData.detail
   const busy = useNavigation().state === 'submitting'
+  const hydrated = useHydrated()
   const number = orderNumber(order._id)
   const a = order.address
   const plain = nextStatuses.filter((s) => s !== 'Shipped')
@@ -86,7 +88,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
       {returned > 0 && (
         <p
           role="note"
-          className="mt-5 flex items-start gap-2 rounded-xl border border-danger/30 bg-red-50 p-3 text-sm text-danger"
+          className="mt-5 flex items-start gap-2 rounded-xl border border-danger/30 bg-red-50 p-3 text-sm text-danger print:hidden"
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
           This customer has {returned} returned {returned === 1 ? 'order' : 'orders'} (refused at the door). Confirm by
@@ -172,14 +174,17 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               <h2 id="slip-title" className="font-display text-lg font-semibold text-ink">
                 Packing slip
               </h2>
-              <button
-                type="button"
-                onClick={() => window.print()}
-                className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink print:hidden"
-              >
-                <Printer aria-hidden className="size-4" />
-                Print
-              </button>
+              {/* Printing needs the app; before it runs the browser's own Print menu does the same. */}
+              {hydrated && (
+                <button
+                  type="button"
+                  onClick={() => window.print()}
+                  className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink print:hidden"
+                >
+                  <Printer aria-hidden className="size-4" />
+                  Print
+                </button>
+              )}
             </div>
             <ul className="mt-3 divide-y divide-line">
               {order.items.map((item) => (

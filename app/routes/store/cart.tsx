@@ -10,6 +10,7 @@ import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { CartLine } from '#app/features/cart/cart-line.tsx'
 import { CartTotals } from '#app/features/cart/cart-totals.tsx'
+import { RemovedNotice } from '#app/features/cart/removed-notice.tsx'
 import { cartView, parseQuantity } from '#app/lib/cart/cart-view.ts'
 import { productsInCart } from '#app/features/cart/cart-products.server.ts'
 
@@ -25,8 +26,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
+  // Lines of products taken out of the store go, and the shopper is told which.
+  const removed = await services.cart.dropArchived(user._id)
   const cart = await services.cart.get(user._id)
-  return { products: await productsInCart(services.catalog, cart) }
+  return { products: await productsInCart(services.catalog, cart), removed }
 }
 
 /**
@@ -66,6 +69,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </p>
         )}
       </div>
+
+      <RemovedNotice names={loaderData.removed} />
 
       {actionData?.message && (
         <p role="alert" className="mt-5 flex items-center gap-2 text-sm font-medium text-danger">

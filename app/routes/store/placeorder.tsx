@@ -11,6 +11,7 @@ import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { CartTotals } from '#app/features/cart/cart-totals.tsx'
+import { RemovedNotice } from '#app/features/cart/removed-notice.tsx'
 import { cartView, type CartRow } from '#app/lib/cart/cart-view.ts'
 import { productsInCart } from '#app/features/cart/cart-products.server.ts'
 import { Price } from '#app/components/price.tsx'
@@ -29,8 +30,10 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
+  // Lines of products taken out of the store go, and the shopper is told which.
+  const removed = await services.cart.dropArchived(user._id)
   const cart = await services.cart.get(user._id)
-  return { products: await productsInCart(services.catalog, cart), email: user.email }
+  return { products: await productsInCart(services.catalog, cart), email: user.email, removed }
 }
 
 /**
@@ -124,6 +127,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
     return (
       <main id="main" className="container-page py-10 sm:py-14">
         <h1 className="section-title border-b border-line pb-5">Checkout</h1>
+        <RemovedNotice names={loaderData.removed} />
         <div className="flex flex-col items-center py-16 text-center sm:py-24">
           <span className="grid size-20 place-items-center rounded-full bg-sand text-accent">
             <ShoppingBag aria-hidden className="size-9" />
@@ -141,6 +145,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <h1 className="section-title border-b border-line pb-5">Checkout</h1>
+      <RemovedNotice names={loaderData.removed} />
       <Form
         ref={formRef}
         method="post"
