@@ -25,13 +25,15 @@ export type Sort = 'position' | 'price-asc' | 'price-desc'
 type Eb = ExpressionBuilder<Database, 'products'>
 
 /**
- * How SQLite should walk a page (its planner has no statistics here): `by-position` and `by-price` walk
- * the index of the page's order and stops at the page's end, testing each product
- * against the name matches and the groups (a unary + keeps SQLite from driving the
- * query from those instead, which would read and sort every match). Counts drive
- * from the most selective index, as SQLite chooses.
+ * How SQLite should answer (its planner has no statistics here). `by-position` and
+ * `by-price` walk the index of the page's order and stop at the page's end, testing each
+ * product against the filters (a unary + keeps SQLite from driving the query from
+ * them instead): cheap when many products match. `gather` reads the matches through
+ * the filters' indexes and sorts them: cheap when few do. Counts drive from the
+ * filters too, with the price a test on the category index, which carries it, so a
+ * price range's counts read that index alone.
  */
-type Plan = 'count' | 'by-position' | 'by-price'
+export type Plan = 'count' | 'gather' | 'by-position' | 'by-price'
 
 /** The name contains the fragment: through each database's trigram index. */
 function nameContains(dialect: Dialect, fragment: string, plan: Plan): Expression<SqlBool> {
@@ -39,16 +41,16 @@ function nameContains(dialect: Dialect, fragment: string, plan: Plan): Expressio
   if (dialect === 'postgres') return sql<SqlBool>`products.name_search like ${pattern}`
   // FTS5's trigram index answers LIKE for three characters or more; shorter is a scan.
   if ([...fragment].length < 3) return sql<SqlBool>`products.name_search like ${pattern}`
-  const id = plan === 'count' ? sql`products.id` : sql`+products.id`
+  const id = plan === 'count' || plan === 'gather' ? sql`products.id` : sql`+products.id`
   return sql<SqlBool>`${id} in (select product_id from products_fts where products_fts.name_search like ${pattern})`
 }
 
 function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
   return (eb: Eb) => {
     const all: Expression<SqlBool>[] = [onSale(eb)]
-    const unindexed = dialect === 'sqlite' && plan !== 'count'
-    // Walking the position index, a price bound is a test too; walking the price index, it is the range walked.
-    const priceUnindexed = dialect === 'sqlite' && plan === 'by-position'
+    const unindexed = dialect === 'sqlite' && (plan === 'by-position' || plan === 'by-price')
+    // Walking the price index, a price bound is the range walked; otherwise it is a test.
+    const priceUnindexed = dialect === 'sqlite' && plan !== 'by-price'
     if (s.categories.length)
       all.push(
         unindexed
@@ -92,13 +94,14 @@ const summaryColumns = ['products.id', 'products.name', 'products.price', 'produ
 /**
  * One page of a view. `exact`, when given, ranks names containing the whole search
  * text first (then the catalog's order) when the search has several words; price
- * sorts ignore it.
+ * sorts ignore it. `walk`: whether walking the order's index beats gathering the
+ * matches and sorting them (the caller knows how many match).
  */
 export async function pageOf(
   db: Executor,
   dialect: Dialect,
   s: Selection,
-  options: { sort: Sort; exact?: string; limit: number; offset: number },
+  options: { sort: Sort; exact?: string; limit: number; offset: number; walk: boolean },
 ) {
   // Ranking cannot reorder one word typed right (every match contains it) nor one plain
   // word corrected because no catalog word contains it (no match can); a word with
@@ -106,58 +109,120 @@ export async function pageOf(
   const oneWord =
     s.nameGroups.length === 1 && (s.nameGroups[0]!.length === 1 || /^[\p{L}\p{N}]+$/u.test(options.exact ?? ''))
   const ranked = options.sort === 'position' && options.exact !== undefined && !oneWord
+  const plan: Plan = ranked || !options.walk ? 'gather' : options.sort === 'position' ? 'by-position' : 'by-price'
+  // Gathering, the order is a sort of the matches, never a walk of an order's index.
+  const order = (column: 'price' | 'position') =>
+    plan === 'gather' && dialect === 'sqlite' ? sql.raw(`+products.${column}`) : sql.ref(`products.${column}`)
   let query = db
     .selectFrom('products')
     .select(summaryColumns)
-    .where(matching(dialect, s, ranked ? 'count' : options.sort === 'position' ? 'by-position' : 'by-price'))
-  if (options.sort === 'price-asc') query = query.orderBy('products.price', 'asc')
-  else if (options.sort === 'price-desc') query = query.orderBy('products.price', 'desc')
+    .where(matching(dialect, s, plan))
+  if (options.sort === 'price-asc') query = query.orderBy(order('price'), 'asc')
+  else if (options.sort === 'price-desc') query = query.orderBy(order('price'), 'desc')
   else if (ranked && options.exact) {
     const pattern = `%${options.exact}%`
     query = query.orderBy(sql`case when products.name_search like ${pattern} then 0 else 1 end`)
   }
-  return query.orderBy('products.position').orderBy('products.id').limit(options.limit).offset(options.offset).execute()
+  return query.orderBy(order('position')).orderBy('products.id').limit(options.limit).offset(options.offset).execute()
+}
+
+/**
+ * The view's filters on size rows, each carrying its product's facet columns (in
+ * stock, on sale): what the size facet counts, and what a size filter's counts read
+ * instead of joining every product to its sizes.
+ */
+function sizeRowsMatching(dialect: Dialect, s: Selection) {
+  return (eb: ExpressionBuilder<Database, 'product_sizes'>) => {
+    const all: Expression<SqlBool>[] = [eb('product_sizes.archived', '=', 0), eb('product_sizes.stock', '>', 0)]
+    if (s.sizes.length) all.push(eb('product_sizes.size', 'in', s.sizes))
+    if (s.categories.length) all.push(eb('product_sizes.category', 'in', s.categories))
+    if (s.subCategories.length) all.push(eb('product_sizes.sub_category', 'in', s.subCategories))
+    if (s.minPrice !== null) all.push(eb('product_sizes.price', '>=', s.minPrice))
+    if (s.maxPrice !== null) all.push(eb('product_sizes.price', '<=', s.maxPrice))
+    if (s.nameGroups.length) {
+      const named: Selection = { ...everything, nameGroups: s.nameGroups }
+      all.push(
+        eb(
+          'product_sizes.product_id',
+          'in',
+          eb.selectFrom('products').select('products.id').where(matching(dialect, named)),
+        ),
+      )
+    }
+    return eb.and(all)
+  }
+}
+
+const everything: Selection = {
+  categories: [],
+  subCategories: [],
+  sizes: [],
+  minPrice: null,
+  maxPrice: null,
+  nameGroups: [],
 }
 
 export async function countOf(db: Executor, dialect: Dialect, s: Selection): Promise<number> {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(matching(dialect, s))
-    .executeTakeFirstOrThrow()
+  const row = s.sizes.length
+    ? await db
+        .selectFrom('product_sizes')
+        .select((eb) => eb.fn.count<number>('product_sizes.product_id').distinct().as('n'))
+        .where(sizeRowsMatching(dialect, s))
+        .executeTakeFirstOrThrow()
+    : await db
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(matching(dialect, s))
+        .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
 export async function countBy(db: Executor, dialect: Dialect, s: Selection, column: 'category' | 'sub_category') {
+  const rows = s.sizes.length
+    ? await db
+        .selectFrom('product_sizes')
+        .select([
+          `product_sizes.${column} as value`,
+          (eb) => eb.fn.count<number>('product_sizes.product_id').distinct().as('n'),
+        ])
+        .where(sizeRowsMatching(dialect, s))
+        .groupBy(`product_sizes.${column}`)
+        .execute()
+    : await db
+        .selectFrom('products')
+        .select([`products.${column} as value`, (eb) => eb.fn.countAll<number>().as('n')])
+        .where(matching(dialect, s))
+        .groupBy(`products.${column}`)
+        .execute()
+  return rows.map((r) => ({ value: r.value, count: Number(r.n) }))
+}
+
+/** Products of the view by size in stock (the view's own sizes aside: the caller clears them). */
+export async function countBySize(db: Executor, dialect: Dialect, s: Selection) {
   const rows = await db
-    .selectFrom('products')
-    .select([`products.${column} as value`, (eb) => eb.fn.countAll<number>().as('n')])
-    .where(matching(dialect, s))
-    .groupBy(`products.${column}`)
+    .selectFrom('product_sizes')
+    .select(['product_sizes.size as value', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(sizeRowsMatching(dialect, s))
+    .groupBy('product_sizes.size')
     .execute()
   return rows.map((r) => ({ value: r.value, count: Number(r.n) }))
 }
 
-export async function countBySize(db: Executor, dialect: Dialect, s: Selection) {
-  let query = db
-    .selectFrom('product_sizes')
-    .select(['product_sizes.size as value', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('product_sizes.stock', '>', 0)
-    .groupBy('product_sizes.size')
-  // Archived products' sizes never count, so the products are always consulted.
-  query = query.where('product_sizes.product_id', 'in', (eb) =>
-    eb.selectFrom('products').select('products.id').where(matching(dialect, s)),
-  )
-  const rows = await query.execute()
-  return rows.map((r) => ({ value: r.value, count: Number(r.n) }))
-}
-
 export async function priceSpan(db: Executor, dialect: Dialect, s: Selection) {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => [eb.fn.min<number>('products.price').as('min'), eb.fn.max<number>('products.price').as('max')])
-    .where(matching(dialect, s))
-    .executeTakeFirst()
+  const row = s.sizes.length
+    ? await db
+        .selectFrom('product_sizes')
+        .select((eb) => [
+          eb.fn.min<number>('product_sizes.price').as('min'),
+          eb.fn.max<number>('product_sizes.price').as('max'),
+        ])
+        .where(sizeRowsMatching(dialect, s))
+        .executeTakeFirst()
+    : await db
+        .selectFrom('products')
+        .select((eb) => [eb.fn.min<number>('products.price').as('min'), eb.fn.max<number>('products.price').as('max')])
+        .where(matching(dialect, s))
+        .executeTakeFirst()
   return row && row.min !== null && row.max !== null ? { min: Number(row.min), max: Number(row.max) } : null
 }
 
@@ -274,8 +339,9 @@ export async function suggestNames(
   return pageOf(
     db,
     dialect,
-    { categories: [], subCategories: [], sizes: [], minPrice: null, maxPrice: null, nameGroups },
-    { sort: 'position', exact, limit, offset: 0 },
+    { ...everything, nameGroups },
+    // Few names are asked for: walking the catalog's order stops after them.
+    { sort: 'position', exact, limit, offset: 0, walk: true },
   )
 }
 
@@ -365,21 +431,29 @@ async function touch(db: Executor, dialect: Dialect, productId: string, now: num
   await db.updateTable('products').set({ updated_at: later }).where('id', '=', productId).execute()
 }
 
+/** A size row as its writers give it: the product's facet columns are added here. */
+export type SizeRow = Omit<ProductSizesTable, 'archived' | 'category' | 'sub_category' | 'price'>
+
+/** What a size row copies of its product, for the facet counts. */
+function facetColumns(p: Pick<ProductsTable, 'archived' | 'category' | 'sub_category' | 'price'>) {
+  return { archived: p.archived, category: p.category, sub_category: p.sub_category, price: p.price }
+}
+
 /** Many products at once: multi-row inserts in chunks the databases' parameter limits allow. */
 export async function insertProducts(
   db: Executor,
-  rows: { product: ProductsTable; sizes: ProductSizesTable[]; chart: SizeChartRowsTable[] }[],
+  rows: { product: ProductsTable; sizes: SizeRow[]; chart: SizeChartRowsTable[] }[],
   newTerms: string[],
 ): Promise<void> {
-  // SQLite allows 32,766 parameters a statement; PostgreSQL 65,535. Chart rows have 7 columns.
+  // SQLite allows 32,766 parameters a statement; PostgreSQL 65,535. Size rows have 8 columns, chart rows 7.
   for (const chunk of chunks(
     rows.map((r) => r.product),
     2000,
   ))
     await db.insertInto('products').values(chunk).execute()
   for (const chunk of chunks(
-    rows.flatMap((r) => r.sizes),
-    4000,
+    rows.flatMap((r) => r.sizes.map((size) => ({ ...size, ...facetColumns(r.product) }))),
+    3000,
   ))
     await db.insertInto('product_sizes').values(chunk).execute()
   for (const chunk of chunks(
@@ -402,13 +476,24 @@ export async function updateProduct(
   dialect: Dialect,
   id: string,
   changes: Partial<Omit<ProductsTable, 'id' | 'position' | 'created_at' | 'updated_at'>>,
-  details: { sizes?: ProductSizesTable[]; chart?: SizeChartRowsTable[] },
+  details: { sizes?: SizeRow[]; chart?: SizeChartRowsTable[] },
   now: number,
 ): Promise<void> {
   if (Object.keys(changes).length > 0) await db.updateTable('products').set(changes).where('id', '=', id).execute()
+  const product = await db
+    .selectFrom('products')
+    .select(['archived', 'category', 'sub_category', 'price'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
   if (details.sizes) {
     await db.deleteFrom('product_sizes').where('product_id', '=', id).execute()
-    if (details.sizes.length) await db.insertInto('product_sizes').values(details.sizes).execute()
+    if (details.sizes.length)
+      await db
+        .insertInto('product_sizes')
+        .values(details.sizes.map((size) => ({ ...size, ...facetColumns(product) })))
+        .execute()
+  } else {
+    await db.updateTable('product_sizes').set(facetColumns(product)).where('product_id', '=', id).execute()
   }
   if (details.chart) {
     await db.deleteFrom('size_chart_rows').where('product_id', '=', id).execute()

@@ -115,6 +115,16 @@ export function createCatalogService(
     }
   }
 
+  /** The whole catalog on sale, as a view. */
+  const everything: repo.Selection = {
+    categories: [],
+    subCategories: [],
+    sizes: [],
+    minPrice: null,
+    maxPrice: null,
+    nameGroups: [],
+  }
+
   /** The total and facet counts of a view: shared by its pages and sorts, kept briefly. */
   function countsOf(selection: repo.Selection): Promise<{ total: number; facets: Facets }> {
     const key = JSON.stringify(selection)
@@ -319,15 +329,21 @@ export function createCatalogService(
       const selection = await selectionOf(filters)
       const exact = normalizeQuery(filters.q)
       const sort = filters.sort === 'low-high' ? 'price-asc' : filters.sort === 'high-low' ? 'price-desc' : 'position'
-      const [rows, counts] = await Promise.all([
-        repo.pageOf(db, dialect, selection, {
-          sort,
-          ...(exact ? { exact } : {}),
-          limit: pageSize,
-          offset: (filters.page - 1) * pageSize,
-        }),
-        countsOf(selection),
-      ])
+      const offset = (filters.page - 1) * pageSize
+      // The counts (usually kept) come first: they say whether a page exists and how to read it.
+      const [counts, onSale] = await Promise.all([countsOf(selection), countsOf(everything)])
+      const rows =
+        offset >= counts.total
+          ? []
+          : await repo.pageOf(db, dialect, selection, {
+              sort,
+              ...(exact ? { exact } : {}),
+              limit: pageSize,
+              offset,
+              // Walking the order's index reads about (offset + page) × onSale / total
+              // products; gathering reads every match once and sorts them.
+              walk: (offset + pageSize) * onSale.total <= 2 * counts.total * counts.total,
+            })
       return { items: rows.map(summary), total: counts.total, page: filters.page, pageSize, facets: counts.facets }
     },
 

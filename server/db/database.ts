@@ -11,6 +11,7 @@ import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-qu
 import * as stockAndOrderLife from '#server/db/migrations/2026-11-24T0300-stock-and-order-life.ts'
 import * as storeConsole from '#server/db/migrations/2026-11-24T0500-console.ts'
 import * as archivedProducts from '#server/db/migrations/2026-11-24T0600-archived-products.ts'
+import * as facetIndexes from '#server/db/migrations/2026-11-24T0650-facet-indexes.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -28,6 +29,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0300-stock-and-order-life': stockAndOrderLife,
     '2026-11-24T0500-console': storeConsole,
     '2026-11-24T0600-archived-products': archivedProducts,
+    '2026-11-24T0650-facet-indexes': facetIndexes,
   }
 }
 

@@ -50,6 +50,12 @@ export interface ProductSizesTable {
   size: string
   /** Pieces on the shelf; never below 0 (docs/spec/rulings.md #24). */
   stock: number
+  // The product's, copied for the facet counts (migration 2026-11-24T0650); the
+  // catalog's repository writes them with the product and keeps them in step.
+  archived: number
+  category: string
+  sub_category: string
+  price: number
 }
 
 export interface SizeChartRowsTable {

@@ -307,6 +307,18 @@ describe.each(databases)('the console: products (%s)', (kind) => {
     expect(shown).toMatchObject({ price: 2999, sizes: ['M', 'L'], stock: { M: 2, L: 5 }, sizeChart: [] })
     const page = await json<CatalogPage<ProductSummary>>(await get(undefined, '/api/products?q=kurta'))
     expect(page.items[0]).toMatchObject({ _id: created.id, price: 2999 })
+    // Size filters and facets read each size's copy of the product's price and category: it moved with the product.
+    const inRange = await json<CatalogPage<ProductSummary>>(
+      await get(undefined, '/api/products?category=Women&size=L&minPrice=2999&maxPrice=2999'),
+    )
+    expect(inRange.items.map((p) => p._id)).toEqual([created.id])
+    expect(inRange.facets.sizes).toEqual([
+      { size: 'M', count: 1 },
+      { size: 'L', count: 1 },
+    ])
+    expect(inRange.facets.categories.Women).toBe(1)
+    for (const stale of ['category=Women&size=S', 'category=Women&size=L&maxPrice=2998'])
+      expect((await json<CatalogPage<ProductSummary>>(await get(undefined, `/api/products?${stale}`))).total).toBe(0)
 
     const entry = after.audit.at(-1)!
     expect(entry).toMatchObject({ action: 'update', entity: 'product', entityId: created.id })
@@ -336,6 +348,10 @@ describe.each(databases)('the console: products (%s)', (kind) => {
     expect(found.total).toBe(0)
     const women = await json<CatalogPage<ProductSummary>>(await get(undefined, '/api/products?category=Women'))
     expect(women.items.map((p) => p._id)).not.toContain(created.id)
+    const sizeL = await json<CatalogPage<ProductSummary>>(await get(undefined, '/api/products?category=Women&size=L'))
+    expect(sizeL.total).toBe(0)
+    expect(sizeL.facets.categories.Women).toBe(0)
+    expect(women.facets.sizes).toEqual([])
     const suggested = await json<{ items: ProductSummary[] }>(await get(undefined, '/api/product/suggest?q=kurta'))
     expect(suggested.items).toEqual([])
     // A shopper cannot put it in a cart any more.

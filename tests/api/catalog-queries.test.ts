@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Category, Product, ProductSummary, SubCategory } from '#contracts/catalog.ts'
 import { MAX_PAGE_SIZE, PAGE_SIZE, type CatalogPage } from '#contracts/catalog-filters.ts'
 import { imageViews, imageWidths } from '#server/catalog/images.ts'
+import * as repo from '#server/catalog/repository.ts'
 import type { DemoProduct } from '#demo/catalog-types.ts'
 import { demoProducts } from '#demo/seed.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
@@ -374,6 +375,26 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
       const { pages, total } = await allPages('category=Men&sort=high-low', 3)
       expect(total).toBe(men.length)
       expect(pages.flat()).toEqual(expected)
+    })
+
+    it('answers the same pages whether it walks the order or gathers the matches (decision 009)', async () => {
+      const { db, dialect } = store.connection
+      const none = { categories: [], subCategories: [], sizes: [], minPrice: null, maxPrice: null, nameGroups: [] }
+      for (const selection of [
+        none,
+        { ...none, categories: ['Women'] },
+        { ...none, minPrice: 999, maxPrice: 1500 },
+        { ...none, sizes: ['M'], categories: ['Men'] },
+        { ...none, nameGroups: [['tee 1']] },
+      ])
+        for (const sort of ['position', 'price-asc', 'price-desc'] as const)
+          for (const offset of [0, 5, 25]) {
+            const page = (walk: boolean) =>
+              repo
+                .pageOf(db, dialect, selection, { sort, limit: 5, offset, walk })
+                .then((rows) => rows.map((r) => r.id))
+            expect(await page(true), `${JSON.stringify(selection)} ${sort} ${offset}`).toEqual(await page(false))
+          }
     })
 
     it('answers the same page the same way every time', async () => {

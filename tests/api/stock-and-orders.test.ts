@@ -774,9 +774,16 @@ describe.each(databases)('migrating a store with orders to stock and order life 
           note: null,
         },
       ])
-      expect(await db.selectFrom('product_sizes').select(['size', 'stock']).orderBy('position').execute()).toEqual([
-        { size: 'S', stock: 20 },
-        { size: 'M', stock: 20 },
+      // Each size carries its product's facet columns (migration 2026-11-24T0650).
+      expect(
+        await db
+          .selectFrom('product_sizes')
+          .select(['size', 'stock', 'category', 'sub_category', 'price', 'archived'])
+          .orderBy('position')
+          .execute(),
+      ).toEqual([
+        { size: 'S', stock: 20, category: 'Men', sub_category: 'TopWear', price: 1500, archived: 0 },
+        { size: 'M', stock: 20, category: 'Men', sub_category: 'TopWear', price: 1500, archived: 0 },
       ])
 
       // The services read it as any order, and the store can move it on.
