@@ -19,6 +19,7 @@ import { cartRoutes } from '#server/cart/routes.ts'
 import { orderRoutes } from '#server/orders/routes.ts'
 import { newsletterRoutes } from '#server/newsletter/routes.ts'
 import { adminRoutes } from '#server/admin/routes.ts'
+import { accountRoutes } from '#server/account/routes.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
 import { DEFAULT_MAX_PHOTO_BYTES, uploadedImageDir } from '#server/catalog/photos.ts'
 
@@ -112,6 +113,7 @@ export function createApp(options: AppOptions) {
   api.use(loadSession())
   api.route('/auth', authRoutes)
   api.route('/user', userRoutes)
+  api.route('/user', accountRoutes)
   api.route('/product', productRoutes)
   api.route('/products', productsRoutes)
   api.route('/cart', cartRoutes)

@@ -7,6 +7,7 @@ import { createCartService } from '#server/cart/service.ts'
 import { createOrderService } from '#server/orders/service.ts'
 import { createNewsletterService } from '#server/newsletter/service.ts'
 import { createAdminService } from '#server/admin/service.ts'
+import { createAccountService } from '#server/account/service.ts'
 
 export type Services = ReturnType<typeof createServices>
 
@@ -20,6 +21,7 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
   const cart = createCartService(deps.db, deps.dialect, catalog, now)
   const auth = createAuthService(deps.db, deps.config, { logger: deps.logger, now })
   const orders = createOrderService(deps.db, deps.dialect, { cart, catalog }, now)
+  const newsletter = createNewsletterService(deps.db, now)
   return {
     config: deps.config,
     logger: deps.logger,
@@ -29,7 +31,8 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     catalog,
     cart,
     orders,
-    newsletter: createNewsletterService(deps.db, now),
+    newsletter,
+    account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter }, now),
     admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
   }
 }

@@ -75,9 +75,10 @@ export function createAdminService(
     const found = await orders.forStore(orderId)
     if (!found) throw new AppError(404, 'Order not found')
     const { order, userId } = found
+    // A deleted account's orders stay, anonymised and belonging to no one (docs/decisions/012).
     const [customer, past, returned, audit] = await Promise.all([
-      auth.userById(userId),
-      repo.otherOrdersOf(db, userId, order._id, PAST_ORDERS),
+      userId === null ? undefined : auth.userById(userId),
+      userId === null ? [] : repo.otherOrdersOf(db, userId, order._id, PAST_ORDERS),
       orders.returnsOf({ userId, phone: order.address.phone }),
       auditOf('order', order._id),
     ])

@@ -66,3 +66,27 @@ export async function deleteExpiredSessions(db: Executor, now: number): Promise<
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst()
   return Number(result.numDeletedRows)
 }
+
+/** Locks the account's row until the transaction ends (PostgreSQL; SQLite writes one at a time). */
+export async function lockUser(db: Executor, userId: string, lock: boolean) {
+  let query = db.selectFrom('users').selectAll().where('id', '=', userId)
+  if (lock) query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+/** A new password; every session of the account but `keep` ends with the old one. */
+export async function setPassword(db: Executor, userId: string, passwordHash: string, keep: string | undefined) {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
+  let sessions = db.deleteFrom('sessions').where('user_id', '=', userId)
+  if (keep) sessions = sessions.where('token_hash', '<>', keep)
+  await sessions.execute()
+}
+
+export async function deleteSessionsOf(db: Executor, userId: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+export async function deleteUser(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', userId).execute()
+}

@@ -4,6 +4,8 @@ import type { Db } from '#server/db/database.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { normalizeEmail } from '#contracts/fields.ts'
 import { registrationSchema, type Login, type Registration, type User, type UserRole } from '#contracts/auth.ts'
+import { DELETE_CONFIRMATION, type Account, type ChangePassword, type DeleteAccount } from '#contracts/account.ts'
+import type { Executor } from '#server/db/database.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import { RateLimiter } from '#server/auth/rate-limit.ts'
 import * as repo from '#server/auth/repository.ts'
@@ -42,6 +44,9 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
   const loginByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
   const loginByAddress = new RateLimiter(limits.loginPerIp, limits.loginWindowMs, now)
   const registrationByAddress = new RateLimiter(limits.registrationPerIp, limits.registrationWindowMs, now)
+  // A signed-in shopper retyping their password (changing it, deleting the account):
+  // wrong guesses are limited like failed logins, per account and per address.
+  const passwordCheckByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
   const sessionMs = config.sessionDays * 24 * 60 * 60 * 1000
   // One verifier (and so one cached Google key set) for the life of the process.
   const { clientId, jwksUrl } = config.google
@@ -138,6 +143,35 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
     return toUser(row)
   }
 
+  /**
+   * The signed-in person's password, asked again before a change that matters: a wrong
+   * one answers 400 naming `field` and counts like a failed login (docs/spec/rulings.md #8).
+   */
+  async function recheckPassword(
+    row: repo.UserRow & { password_hash: string },
+    password: string,
+    field: string,
+    clientAddress: string,
+  ): Promise<void> {
+    const wait = Math.max(passwordCheckByAccount.retryAfter(row.id), loginByAddress.retryAfter(clientAddress))
+    if (wait > 0) throw tooMany(wait, 'wrong passwords')
+    if (await verifyPassword(row.password_hash, password)) {
+      passwordCheckByAccount.reset(row.id)
+      return
+    }
+    passwordCheckByAccount.record(row.id)
+    loginByAddress.record(clientAddress)
+    throw new AppError(400, 'That is not your current password', {
+      fields: { [field]: 'That is not your current password' },
+    })
+  }
+
+  async function signedInRow(userId: string): Promise<repo.UserRow> {
+    const row = await repo.findUserById(db, userId)
+    if (!row) throw new AppError(401, 'Please log in to continue')
+    return row
+  }
+
   return {
     startSession,
 
@@ -224,6 +258,77 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
 
     async pruneSessions(): Promise<number> {
       return repo.deleteExpiredSessions(db, now())
+    },
+
+    /** The Account page's header: who this is and whether the account has a password. */
+    async account(userId: string): Promise<Account | undefined> {
+      const row = await repo.findUserById(db, userId)
+      return row && { user: toUser(row), hasPassword: row.password_hash !== null }
+    },
+
+    /**
+     * A new password, after the current one: this session stays, every other one ends
+     * (whoever else holds one no longer gets in). Accounts without a password sign in
+     * with Google and have none to change (docs/decisions/012).
+     */
+    async changePassword(
+      userId: string,
+      input: ChangePassword,
+      keepToken: string | undefined,
+      clientAddress: string,
+    ): Promise<void> {
+      const row = await signedInRow(userId)
+      const current = row.password_hash
+      if (current === null) {
+        throw new AppError(409, 'You sign in with Google, so your account has no password to change')
+      }
+      await recheckPassword({ ...row, password_hash: current }, input.currentPassword, 'currentPassword', clientAddress)
+      const passwordHash = await hashPassword(input.newPassword)
+      await db
+        .transaction()
+        .execute((trx) => repo.setPassword(trx, userId, passwordHash, keepToken ? hashToken(keepToken) : undefined))
+    },
+
+    /** Ends every session of the account, this one included. */
+    async endAllSessions(userId: string): Promise<number> {
+      return repo.deleteSessionsOf(db, userId)
+    },
+
+    /**
+     * Before an account is deleted: its password (rate-limited like a login), or for an
+     * account without one the word DELETE typed out. Admins are not deleted here: the
+     * store must not lose its last admin to a click.
+     */
+    async confirmDeletion(userId: string, input: DeleteAccount, clientAddress: string): Promise<User> {
+      const row = await signedInRow(userId)
+      if (row.role === 'admin') {
+        throw new AppError(403, "An admin account cannot be deleted from the Account page. Ask the store's owner.")
+      }
+      const current = row.password_hash
+      if (current === null) {
+        if (input.confirm?.trim().toUpperCase() !== DELETE_CONFIRMATION) {
+          const message = `Type ${DELETE_CONFIRMATION} to confirm`
+          throw new AppError(400, message, { fields: { confirm: message } })
+        }
+      } else {
+        if (!input.password) {
+          throw new AppError(400, 'Password is required', { fields: { password: 'Password is required' } })
+        }
+        await recheckPassword({ ...row, password_hash: current }, input.password, 'password', clientAddress)
+      }
+      return toUser(row)
+    },
+
+    /** Holds the account's row for the caller's transaction (PostgreSQL); undefined if it is gone. */
+    async lockAccount(trx: Executor, userId: string, lock: boolean): Promise<User | undefined> {
+      const row = await repo.lockUser(trx, userId, lock)
+      return row && toUser(row)
+    },
+
+    /** Deletes the account and its sessions, in the caller's transaction (after its orders let go of it). */
+    async removeAccount(trx: Executor, userId: string): Promise<void> {
+      await repo.deleteSessionsOf(trx, userId)
+      await repo.deleteUser(trx, userId)
     },
   }
 }

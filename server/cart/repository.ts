@@ -63,3 +63,7 @@ export async function deleteLines(
 ): Promise<void> {
   for (const line of lines) await deleteLine(db, userId, line.product_id, line.size)
 }
+
+export async function deleteCartOf(db: Executor, userId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).execute()
+}

@@ -113,6 +113,9 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
     removeLines: (trx: Executor, userId: string, lines: StoredCartLine[]): Promise<void> =>
       repo.deleteLines(trx, userId, lines),
 
+    /** Empties the cart of an account being deleted, in the caller's transaction. */
+    clearFor: (trx: Executor, userId: string): Promise<void> => repo.deleteCartOf(trx, userId),
+
     async add(userId: string, input: CartAdd): Promise<Cart> {
       const item = await checkItem(input.itemId, input.size)
       return db.transaction().execute(async (trx) => {

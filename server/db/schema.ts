@@ -80,7 +80,8 @@ export interface CartItemsTable {
 
 export interface OrdersTable {
   id: string
-  user_id: string
+  /** Null once the account is deleted: the order stays, anonymised (docs/decisions/012). */
+  user_id: string | null
   subtotal: number
   delivery_fee: number
   amount: number
@@ -124,6 +125,25 @@ export interface OrderItemsTable {
   quantity: number
 }
 
+/** A shopper's saved delivery address: the checkout's fields (contracts/orders.ts addressSchema). */
+export interface SavedAddressesTable {
+  id: string
+  user_id: string
+  first_name: string
+  last_name: string
+  email: string
+  street: string
+  city: string
+  state: string
+  pin_code: string
+  country: string
+  phone: string
+  /** 1 for the one address the checkout fills in first; at most one per account. */
+  is_default: number
+  created_at: number
+  updated_at: number
+}
+
 export interface NewsletterSubscribersTable {
   email_normalized: string
   email: string
@@ -162,5 +182,6 @@ export interface Database {
   order_items: OrderItemsTable
   order_events: OrderEventsTable
   newsletter_subscribers: NewsletterSubscribersTable
+  saved_addresses: SavedAddressesTable
   audit_log: AuditLogTable
 }

@@ -10,3 +10,7 @@ export async function insertSubscriber(
     .onConflict((oc) => oc.column('email_normalized').doNothing())
     .execute()
 }
+
+export async function deleteSubscriber(db: Executor, emailNormalized: string): Promise<void> {
+  await db.deleteFrom('newsletter_subscribers').where('email_normalized', '=', emailNormalized).execute()
+}

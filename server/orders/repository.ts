@@ -83,17 +83,48 @@ export async function addEvent(db: Executor, event: Omit<OrderEventsTable, 'posi
 }
 
 /** How many of a customer's orders came back Returned, by account or by phone. */
-export async function returnedCount(db: Executor, customer: { userId: string; phoneKey: string }): Promise<number> {
+export async function returnedCount(
+  db: Executor,
+  customer: { userId: string | null; phoneKey: string },
+): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('status', '=', 'Returned')
     .where((eb) =>
       eb.or([
-        eb('user_id', '=', customer.userId),
+        ...(customer.userId !== null ? [eb('user_id', '=', customer.userId)] : []),
         ...(customer.phoneKey ? [eb('phone_key', '=', customer.phoneKey)] : []),
       ]),
     )
     .executeTakeFirstOrThrow()
   return Number(row.n)
+}
+
+/** How many of the account's orders are in one of these statuses. */
+export async function countOrdersOf(db: Executor, userId: string, statuses: readonly string[]): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', statuses)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Cuts the account's orders loose from it and replaces what names or reaches the person
+ * (docs/decisions/012); lines, totals, events and stock history stay as they were.
+ */
+export async function anonymiseOrdersOf(
+  db: Executor,
+  userId: string,
+  replacement: Pick<OrdersTable, 'first_name' | 'last_name' | 'email' | 'street' | 'pin_code' | 'phone' | 'phone_key'>,
+): Promise<number> {
+  const result = await db
+    .updateTable('orders')
+    .set({ ...replacement, user_id: null })
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }

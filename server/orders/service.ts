@@ -3,7 +3,9 @@ import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import { CART_CHANGED_MESSAGE, type Address, type Order, type OrderEvent, type PlaceOrder } from '#contracts/orders.ts'
 import {
   canMove,
+  isFinal,
   isOrderStatus,
+  orderStatuses,
   isPaid,
   restocks,
   shopperMoves,
@@ -23,6 +25,22 @@ import * as repo from '#server/orders/repository.ts'
 export type OrderService = ReturnType<typeof createOrderService>
 
 const PRICES_CHANGED = 'Prices have changed, please review your cart'
+
+const OPEN_STATUSES = orderStatuses.filter((s) => !isFinal(s))
+
+/**
+ * What an anonymised order shows instead of its shopper. The city, state and country
+ * stay: they name no one and keep the store's numbers by region right.
+ */
+export const ANONYMISED = {
+  first_name: 'Deleted',
+  last_name: 'account',
+  email: 'deleted-account@invalid',
+  street: 'Removed',
+  pin_code: '',
+  phone: '',
+  phone_key: '',
+} as const
 
 const lineKey = (productId: string, size: string) => JSON.stringify([productId, size])
 
@@ -254,16 +272,25 @@ export function createOrderService(
       along?: AlongWithMove,
     ) => move(orderId, to, by, details, along),
 
-    /** Any order with its owner, for the store's console; undefined when there is none. */
-    async forStore(orderId: string): Promise<{ order: Order; userId: string } | undefined> {
+    /** Any order with its owner (null once the account is deleted), for the store's console. */
+    async forStore(orderId: string): Promise<{ order: Order; userId: string | null } | undefined> {
       const found = await repo.orderForUpdate(db, orderId, { lock: false })
       return found && { order: fromRows(found.order, found.items, found.events), userId: found.order.user_id }
     },
 
     /** How many orders of this customer came back Returned, by account or by phone: repeat refusers. */
-    async returnsOf(customer: { userId: string; phone: string }, exec: Executor = db): Promise<number> {
+    async returnsOf(customer: { userId: string | null; phone: string }, exec: Executor = db): Promise<number> {
       return repo.returnedCount(exec, { userId: customer.userId, phoneKey: phoneKey(customer.phone) })
     },
+
+    /** The account's orders that are not final yet (still to be packed, shipped or delivered). */
+    openCountOf: (trx: Executor, userId: string) => repo.countOrdersOf(trx, userId, OPEN_STATUSES),
+
+    /**
+     * An account being deleted: its orders stay for the store's records and numbers, but
+     * no longer name, reach or belong to anyone (docs/decisions/012). In the caller's transaction.
+     */
+    anonymiseFor: (trx: Executor, userId: string) => repo.anonymiseOrdersOf(trx, userId, ANONYMISED),
   }
 }
 

@@ -1,0 +1,61 @@
+import { z } from '#contracts/zod.ts'
+import { newPasswordField, type User } from '#contracts/auth.ts'
+import { addressSchema, type Address } from '#contracts/orders.ts'
+
+/** How many delivery addresses one account may keep. */
+export const MAX_SAVED_ADDRESSES = 10
+
+/** What a password-less (Google) account types to delete itself. */
+export const DELETE_CONFIRMATION = 'DELETE'
+
+/** GET /api/user/account: who is signed in, and whether the account has a password at all. */
+export interface Account {
+  user: User
+  /** False for accounts that sign in with Google only (docs/decisions/005). */
+  hasPassword: boolean
+}
+
+const currentPasswordField = z
+  .string({ error: 'Current password is required' })
+  .min(1, 'Current password is required')
+  .max(1024, 'Current password is too long')
+
+/** POST /api/user/password: the same rules as registration for the new one (docs/spec/rulings.md #4). */
+export const changePasswordSchema = z
+  .object({
+    currentPassword: currentPasswordField,
+    newPassword: newPasswordField,
+    /** Optional for API clients; the page's form always sends it. */
+    confirmPassword: z.string().max(1024).optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
+    path: ['confirmPassword'],
+    message: 'The new passwords do not match',
+  })
+export type ChangePassword = z.infer<typeof changePasswordSchema>
+
+/**
+ * POST /api/user/delete: the password, or for an account without one the word
+ * DELETE typed out. The service decides which one the account needs.
+ */
+export const deleteAccountSchema = z.object({
+  password: z.string().max(1024, 'Password is too long').optional(),
+  confirm: z.string().max(100, 'Confirmation is too long').optional(),
+})
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>
+
+/** POST /api/user/addresses and PUT /api/user/addresses/:id: a checkout address, and whether it is the default. */
+export const savedAddressInputSchema = addressSchema.extend({
+  isDefault: z.boolean({ error: 'isDefault must be true or false' }).optional(),
+})
+export type SavedAddressInput = z.infer<typeof savedAddressInputSchema>
+
+export interface SavedAddress extends Address {
+  _id: string
+  isDefault: boolean
+}
+
+/** One line a person recognises an address by: "12 Zamzama Boulevard, Karachi". */
+export function addressSummary(a: Pick<Address, 'street' | 'city'>): string {
+  return `${a.street}, ${a.city}`
+}
