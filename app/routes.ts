@@ -30,6 +30,7 @@ export default [
     route('productdetail/:productId', 'routes/store/productdetail.$productId.tsx'),
     route('cart', 'routes/store/cart.tsx'),
     route('placeorder', 'routes/store/placeorder.tsx'),
+    route('account', 'routes/account/account.tsx'),
     route('order', 'routes/account/order.tsx'),
     route('order/:orderId', 'routes/account/order.$orderId.tsx'),
     route('*', 'routes/store/$.tsx'),

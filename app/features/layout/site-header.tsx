@@ -161,14 +161,19 @@ function UserMenu({ user }: { user: User | null }) {
       {open && (
         <div
           id="user-menu"
-          className="absolute top-full right-0 z-50 mt-2 flex h-[150px] w-[220px] flex-col justify-center gap-0.5 rounded-xl border border-line bg-white p-2 shadow-xl"
+          className="absolute top-full right-0 z-50 mt-2 flex min-h-[150px] w-[220px] flex-col justify-center gap-0.5 rounded-xl border border-line bg-white p-2 shadow-xl"
         >
           {user ? (
-            <Form method="post" action="/logout">
-              <button type="submit" className={item}>
-                Logout
-              </button>
-            </Form>
+            <>
+              <Link to="/account" onClick={close} className={item}>
+                My Account
+              </Link>
+              <Form method="post" action="/logout">
+                <button type="submit" className={item}>
+                  Logout
+                </button>
+              </Form>
+            </>
           ) : (
             <Link to="/login" onClick={close} className={item}>
               Login

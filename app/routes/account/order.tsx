@@ -25,6 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const orders = await services.orders.list(user._id)
   return {
+    addressNote: addressNoteOf(url.searchParams.get('address')),
     items: flattenOrders(orders),
     // Newest first: what waits for the shopper's one tap (docs/spec/rulings.md #15).
     awaiting: orders
@@ -34,8 +35,20 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   }
 }
 
+/** What became of "Save this address" at checkout; the order is placed in every case. */
+const addressNotes: Record<string, string> = {
+  saved: 'Your address is saved to your account for next time.',
+  full: 'Your order is placed. Your address book is full, so this address was not saved.',
+  failed: 'Your order is placed. We could not save the address this time.',
+}
+
+function addressNoteOf(outcome: string | null): { text: string; saved: boolean } | null {
+  const text = outcome === null ? undefined : addressNotes[outcome]
+  return text ? { text, saved: outcome === 'saved' } : null
+}
+
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { items, awaiting } = loaderData
+  const { items, awaiting, addressNote } = loaderData
   const revalidator = useRevalidator()
   const tracking = revalidator.state === 'loading'
   const [updated, setUpdated] = useState(false)
@@ -55,6 +68,11 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {updated ? 'Order status updated.' : ''}
         </p>
       </div>
+      {addressNote && (
+        <p role="status" className={`mt-5 text-sm font-medium ${addressNote.saved ? 'text-success' : 'text-ink'}`}>
+          {addressNote.text}
+        </p>
+      )}
       {awaiting.length > 0 && <AwaitingConfirmation orders={awaiting} />}
       {items.length === 0 ? (
         <div className="flex flex-col items-center py-16 text-center sm:py-24">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { Banknote, CircleAlert, Lock, ShoppingBag } from 'lucide-react'
+import { Banknote, CircleAlert, Lock, MapPin, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/placeorder'
 import { addressSchema, CART_CHANGED_MESSAGE, placeOrderSchema } from '#contracts/orders.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -8,7 +8,7 @@ import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { fieldErrorsOf, focusFirstError, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
-import { TextField } from '#app/components/text-field.tsx'
+import { AddressFieldset } from '#app/components/address-fieldset.tsx'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { CartTotals } from '#app/features/cart/cart-totals.tsx'
 import { RemovedNotice } from '#app/features/cart/removed-notice.tsx'
@@ -16,7 +16,8 @@ import { cartView, type CartRow } from '#app/lib/cart/cart-view.ts'
 import { productsInCart } from '#app/features/cart/cart-products.server.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
-import { addressFieldNames, addressFields } from '#app/features/checkout/address-fields.ts'
+import { addressFieldNames } from '#app/lib/address-fields.ts'
+import { addressSummary, MAX_SAVED_ADDRESSES, type SavedAddress } from '#contracts/account.ts'
 import { orderItems } from '#app/features/checkout/order-lines.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -32,8 +33,17 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   // Lines of products taken out of the store go, and the shopper is told which.
   const removed = await services.cart.dropArchived(user._id)
-  const cart = await services.cart.get(user._id)
-  return { products: await productsInCart(services.catalog, cart), email: user.email, removed }
+  const [cart, addresses] = await Promise.all([services.cart.get(user._id), services.account.addresses(user._id)])
+  // A saved address chosen by a plain link (?address=id) fills the form on the server; else the default.
+  const asked = url.searchParams.get('address')
+  const chosen = addresses.find((a) => a._id === asked) ?? addresses.find((a) => a.isDefault) ?? null
+  return {
+    products: await productsInCart(services.catalog, cart),
+    email: user.email,
+    removed,
+    addresses,
+    chosen,
+  }
 }
 
 /**
@@ -51,7 +61,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
   const form = await request.formData()
-  const values = formValues(form, addressFieldNames)
+  const values = formValues(form, [...addressFieldNames, 'saveAddress'])
 
   const address = addressSchema.safeParse(values)
   if (!address.success) {
@@ -76,7 +86,14 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     } satisfies PlaceOrderResult
   }
   // docs/spec/store-spec.md §4: the cart is emptied (in the order's transaction) and the shopper sees the order.
-  return redirect('/order')
+  if (form.get('saveAddress') !== 'on') return redirect('/order')
+  // Saved after the order has committed, never with it: a full address book or a
+  // failure here must not cost the shopper their order (docs/decisions/012).
+  const saved = await attempt(context, () => services.account.saveFromCheckout(user._id, address.data), {
+    fallback: 'failed',
+    what: 'saving the checkout address',
+  })
+  return redirect(`/order?address=${saved.ok ? saved.value : 'failed'}`)
 }
 
 function parseJson(value: FormDataEntryValue | null): unknown {
@@ -158,23 +175,31 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
           <h2 id="delivery-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
             Delivery Information
           </h2>
-          <p className="mt-2 text-sm text-muted">All fields are required.</p>
-          <div className="mt-6 grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
-            {addressFields.map((field) => (
-              <TextField
-                key={field.name}
-                label={field.label}
-                name={field.name}
-                type={field.type ?? 'text'}
-                inputMode={field.inputMode}
-                autoComplete={field.autoComplete}
-                required
-                defaultValue={actionData?.values[field.name] ?? defaults(field.name, loaderData.email)}
-                error={errors[field.name]}
-                className={field.half ? '' : 'sm:col-span-2'}
-              />
-            ))}
+          <SavedAddresses addresses={loaderData.addresses} chosen={loaderData.chosen} />
+          <p className="mt-6 text-sm text-muted">All fields are required.</p>
+          <div className="mt-4">
+            {/* A new key fills the fields again when another saved address is chosen. */}
+            <AddressFieldset
+              key={loaderData.chosen?._id ?? 'new'}
+              values={actionData?.values ?? loaderData.chosen ?? defaults(loaderData.email)}
+              errors={errors}
+            />
           </div>
+          {loaderData.addresses.length < MAX_SAVED_ADDRESSES ? (
+            <label className="mt-5 flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink">
+              <input
+                type="checkbox"
+                name="saveAddress"
+                defaultChecked={actionData?.values.saveAddress === 'on'}
+                className="size-5 accent-accent"
+              />
+              Save this address to my account
+            </label>
+          ) : (
+            <p className="mt-5 text-sm text-muted">
+              You have {MAX_SAVED_ADDRESSES} saved addresses, the most an account can keep.
+            </p>
+          )}
         </section>
 
         <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
@@ -218,10 +243,50 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
   )
 }
 
-function defaults(name: string, email: string): string | undefined {
-  if (name === 'email') return email
-  if (name === 'country') return 'Pakistan'
-  return undefined
+function defaults(email: string): Partial<Record<string, string>> {
+  return { email, country: 'Pakistan' }
+}
+
+/**
+ * The shopper's saved addresses as plain links: choosing one loads the page with it
+ * filled in, before any script runs as after.
+ */
+function SavedAddresses({ addresses, chosen }: { addresses: SavedAddress[]; chosen: SavedAddress | null }) {
+  if (addresses.length === 0) return null
+  return (
+    <nav aria-labelledby="saved-title" className="mt-5">
+      <h3 id="saved-title" className="text-sm font-medium text-ink">
+        Deliver to a saved address
+      </h3>
+      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+        {addresses.map((a) => {
+          const current = a._id === chosen?._id
+          return (
+            <li key={a._id}>
+              <Link
+                to={`/placeorder?address=${a._id}`}
+                replace
+                preventScrollReset
+                aria-current={current ? 'true' : undefined}
+                className={`flex min-h-11 items-start gap-3 rounded-xl border-2 px-4 py-3 text-sm transition-colors ${
+                  current ? 'border-ink bg-white' : 'border-line bg-white/60 hover:border-muted'
+                }`}
+              >
+                <MapPin aria-hidden className={`mt-0.5 size-4 shrink-0 ${current ? 'text-accent' : 'text-muted'}`} />
+                <span className="min-w-0">
+                  <span className="block font-semibold">
+                    {a.firstName} {a.lastName}
+                    {a.isDefault && <span className="ml-2 text-xs font-medium text-muted">Default</span>}
+                  </span>
+                  <span className="block truncate text-muted">{addressSummary(a)}</span>
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
 }
 
 function OrderSummary({ rows }: { rows: CartRow[] }) {

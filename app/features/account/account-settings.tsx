@@ -1,0 +1,189 @@
+import { useEffect, useRef } from 'react'
+import { Form, Link } from 'react-router'
+import { LogOut } from 'lucide-react'
+import { DELETE_CONFIRMATION } from '#contracts/account.ts'
+import type { User } from '#contracts/auth.ts'
+import { PasswordField, TextField } from '#app/components/text-field.tsx'
+import { focusFirstError, type FieldErrors } from '#app/lib/forms.ts'
+import { AccountSection, FormMessage } from '#app/features/account/account-section.tsx'
+
+/** A refused form's message and field messages. */
+export interface FormRefusal {
+  message: string | undefined
+  fieldErrors: FieldErrors | undefined
+}
+
+const dangerButton =
+  'inline-flex min-h-11 items-center justify-center rounded-full bg-danger px-5 text-sm font-semibold text-white transition-colors hover:bg-red-800 disabled:opacity-60'
+
+/** Who is signed in, one row per fact. */
+export function ProfileSection({ user }: { user: User }) {
+  return (
+    <AccountSection id="profile" title="Your details">
+      <dl className="divide-y divide-line text-sm">
+        <ProfileRow label="Name">{user.name}</ProfileRow>
+        <ProfileRow label="Email">{user.email}</ProfileRow>
+      </dl>
+    </AccountSection>
+  )
+}
+
+function ProfileRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-1 py-3 first:pt-0 last:pb-0 sm:grid-cols-[8rem_minmax(0,1fr)] sm:gap-4">
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-medium break-words text-ink">{children}</dd>
+    </div>
+  )
+}
+
+const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword']
+
+/** A new password after the current one; an account made with Google has none (docs/decisions/012). */
+export function PasswordSection({ hasPassword, refusal }: { hasPassword: boolean; refusal: FormRefusal | null }) {
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    focusFirstError(formRef.current, passwordFields, refusal?.fieldErrors)
+  }, [refusal])
+  if (!hasPassword) {
+    return (
+      <AccountSection id="password" title="Password">
+        <p className="text-sm text-muted">
+          You sign in with Google, so your account has no password. Google keeps your sign-in safe.
+        </p>
+      </AccountSection>
+    )
+  }
+  const errors = refusal?.fieldErrors ?? {}
+  return (
+    <AccountSection
+      id="password"
+      title="Change password"
+      intro="After the change, you stay signed in here and are signed out everywhere else."
+    >
+      <Form ref={formRef} method="post" noValidate preventScrollReset className="max-w-md space-y-5">
+        <FormMessage message={refusal?.fieldErrors ? undefined : refusal?.message} />
+        <PasswordField
+          label="Current password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters. Avoid common passwords."
+          error={errors.newPassword}
+        />
+        <PasswordField
+          label="New password again"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          error={errors.confirmPassword}
+        />
+        <button type="submit" name="intent" value="password" className="btn-primary">
+          Change password
+        </button>
+      </Form>
+    </AccountSection>
+  )
+}
+
+export function SignOutEverywhereSection() {
+  return (
+    <AccountSection
+      id="sessions"
+      title="Sign out of every device"
+      intro="Lost a phone, or signed in on a shared computer? This signs you out everywhere, here too."
+    >
+      <Form method="post">
+        <button type="submit" name="intent" value="logout-everywhere" className="btn-secondary normal-case">
+          <LogOut aria-hidden className="size-4" />
+          Sign out everywhere
+        </button>
+      </Form>
+    </AccountSection>
+  )
+}
+
+/**
+ * Deleting the account: a plain link opens the question (?delete), which asks for the
+ * password, or for DELETE typed out when the account has no password.
+ */
+export function DeleteAccountSection({
+  hasPassword,
+  asking,
+  refusal,
+}: {
+  hasPassword: boolean
+  asking: boolean
+  refusal: FormRefusal | null
+}) {
+  const errors = refusal?.fieldErrors ?? {}
+  return (
+    <AccountSection
+      id="delete"
+      title="Delete account"
+      tone="danger"
+      intro="Your sign-in, cart and saved addresses are deleted. Past orders stay with the store for its records, without your name, email, phone or street."
+    >
+      {asking || refusal ? (
+        <Form method="post" noValidate className="max-w-md space-y-5">
+          <FormMessage message={refusal?.fieldErrors ? undefined : refusal?.message} />
+          <p className="text-sm font-medium text-ink" id="delete-question">
+            Delete your account? This cannot be undone.
+          </p>
+          {hasPassword ? (
+            <PasswordField
+              label="Your password"
+              name="password"
+              autoComplete="current-password"
+              required
+              error={errors.password}
+            />
+          ) : (
+            <TextField
+              label={`Type ${DELETE_CONFIRMATION} to confirm`}
+              name="confirm"
+              autoComplete="off"
+              autoCapitalize="characters"
+              required
+              error={errors.confirm}
+            />
+          )}
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="submit"
+              name="intent"
+              value="delete"
+              aria-describedby="delete-question"
+              className={dangerButton}
+            >
+              Delete my account
+            </button>
+            <Link
+              to="/account#delete"
+              replace
+              preventScrollReset
+              className="inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-ink hover:text-white"
+            >
+              Keep my account
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <Link
+          to="/account?delete#delete"
+          preventScrollReset
+          className="inline-flex min-h-11 items-center rounded-full border border-danger px-5 text-sm font-semibold text-danger hover:bg-danger hover:text-white"
+        >
+          Delete my account…
+        </Link>
+      )}
+    </AccountSection>
+  )
+}
