@@ -171,7 +171,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
         onChange={recheck}
         className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,1fr)_400px] lg:gap-14"
       >
-        <section aria-labelledby="delivery-title">
+        <section aria-labelledby="delivery-title" className="min-w-0">
           <h2 id="delivery-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
             Delivery Information
           </h2>
@@ -258,11 +258,11 @@ function SavedAddresses({ addresses, chosen }: { addresses: SavedAddress[]; chos
       <h3 id="saved-title" className="text-sm font-medium text-ink">
         Deliver to a saved address
       </h3>
-      <ul className="mt-3 grid gap-2 sm:grid-cols-2">
+      <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {addresses.map((a) => {
           const current = a._id === chosen?._id
           return (
-            <li key={a._id}>
+            <li key={a._id} className="min-w-0">
               <Link
                 to={`/placeorder?address=${a._id}`}
                 replace
