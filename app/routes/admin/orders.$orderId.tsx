@@ -208,7 +208,8 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               totalLabel={order.payment ? 'Collected' : 'Cash to collect'}
             />
             <address className="mt-4 border-t border-line pt-3 text-sm leading-relaxed text-ink not-italic">
-              {a.firstName} {a.lastName} · {a.phone}
+              {a.firstName} {a.lastName}
+              {a.phone && ` · ${a.phone}`}
               <br />
               {a.street}, {a.city}, {a.state} {a.pinCode}, {a.country}
             </address>
@@ -235,11 +236,14 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             ) : (
               <p className="mt-2 text-sm text-muted">The account no longer exists.</p>
             )}
-            <p className="mt-2 text-sm">
-              <a href={`tel:${a.phone}`} className="underline underline-offset-4">
-                {a.phone}
-              </a>
-            </p>
+            {/* An order of a deleted account keeps no phone (docs/decisions/012). */}
+            {a.phone && (
+              <p className="mt-2 text-sm">
+                <a href={`tel:${a.phone}`} className="underline underline-offset-4">
+                  {a.phone}
+                </a>
+              </p>
+            )}
             <h3 className="mt-4 text-xs font-semibold tracking-wide text-muted uppercase">Other orders</h3>
             {pastOrders.length === 0 ? (
               <p className="mt-1 text-sm text-muted">First order.</p>
