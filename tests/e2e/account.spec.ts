@@ -129,7 +129,7 @@ test('after login the shopper goes home; signed in, /login and /signup send them
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/)
 })
 
-test('user menu: Login, Orders, About signed out; Logout, Orders, About and the initial signed in', async ({
+test('user menu: Login, Orders, About signed out; My Account, Logout, Orders, About and the initial signed in', async ({
   page,
 }) => {
   await open(page, '/')
@@ -149,7 +149,7 @@ test('user menu: Login, Orders, About signed out; Logout, Orders, About and the 
   await expect(avatar).toHaveText('Z')
   await avatar.click()
   await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible()
-  await expect(menu.getByRole('link')).toHaveText(['Orders', 'About'])
+  await expect(menu.getByRole('link')).toHaveText(['My Account', 'Orders', 'About'])
 
   await menu.getByRole('link', { name: 'Orders' }).click()
   await expect(page).toHaveURL(/\/order$/)
