@@ -211,7 +211,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
               {a.firstName} {a.lastName}
               {a.phone && ` · ${a.phone}`}
               <br />
-              {a.street}, {a.city}, {a.state} {a.pinCode}, {a.country}
+              {a.street}, {a.city}, {[a.state, a.pinCode].filter(Boolean).join(' ')}, {a.country}
             </address>
           </section>
 
@@ -246,7 +246,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             )}
             <h3 className="mt-4 text-xs font-semibold tracking-wide text-muted uppercase">Other orders</h3>
             {pastOrders.length === 0 ? (
-              <p className="mt-1 text-sm text-muted">First order.</p>
+              <p className="mt-1 text-sm text-muted">{customer ? 'First order.' : 'Not known: the account is gone.'}</p>
             ) : (
               <ul className="mt-1 space-y-1 text-sm">
                 {pastOrders.map((p) => (
