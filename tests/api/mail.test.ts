@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ParsedMail } from 'mailparser'
-import { loadConfig } from '#server/config.ts'
 import { connect } from '#server/db/database.ts'
 import { createLogger, type Logger } from '#server/http/logger.ts'
 import { createServices, type Services } from '#server/services.ts'
