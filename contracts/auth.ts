@@ -64,7 +64,10 @@ export const resetPasswordSchema = z.object({ token: resetTokenField, password: 
 
 /** POST /api/auth/verify-email: the token from the verification link. */
 export const verifyEmailSchema = z.object({
-  token: z.string({ error: 'The verification link is incomplete' }).min(1, 'The verification link is incomplete').max(600),
+  token: z
+    .string({ error: 'The verification link is incomplete' })
+    .min(1, 'The verification link is incomplete')
+    .max(600),
 })
 
 /** The pages that show Google's button; their Content-Security-Policy allows Google's script (server/http/csp.ts). */

@@ -122,7 +122,12 @@ export async function spendReset(db: Executor, tokenHash: string, at: number): P
 
 /** Every other link the account was sent stops working once one is used. */
 export async function spendResetsOf(db: Executor, userId: string, at: number): Promise<void> {
-  await db.updateTable('password_resets').set({ used_at: at }).where('user_id', '=', userId).where('used_at', 'is', null).execute()
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
 }
 
 /** Tokens past their hour; spent ones stay until then, so a second use is told it was used. */

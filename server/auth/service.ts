@@ -164,7 +164,12 @@ export function createAuthService(
   async function sendWelcome(trx: Executor, user: { id: string; name: string; email: string }) {
     if (!mail) return
     const token = await mail.signLink(trx, 'verify-email', user.id, VERIFY_LINK_MS, normalizeEmail(user.email))
-    await mail.enqueue(trx, 'welcome', user.email, welcomeEmail(mail.store, user.name, mail.url(verifyEmailPath(token))))
+    await mail.enqueue(
+      trx,
+      'welcome',
+      user.email,
+      welcomeEmail(mail.store, user.name, mail.url(verifyEmailPath(token))),
+    )
   }
 
   async function addAccount(
@@ -293,7 +298,12 @@ export function createAuthService(
         // Both paths clear spent and expired tokens, so an unknown address is not answered faster.
         await repo.deleteStaleResets(trx, at)
         if (!row || !mail) return
-        await repo.insertReset(trx, { token_hash: tokenHash, user_id: row.id, created_at: at, expires_at: at + RESET_TOKEN_MS })
+        await repo.insertReset(trx, {
+          token_hash: tokenHash,
+          user_id: row.id,
+          created_at: at,
+          expires_at: at + RESET_TOKEN_MS,
+        })
         await mail.enqueue(
           trx,
           'password-reset',
@@ -317,7 +327,10 @@ export function createAuthService(
      * account ends (the one it opens is the only one left), and the address counts as
      * verified (the link reached its inbox).
      */
-    async resetPassword(input: { token: string; password: string }, replacing: string | undefined): Promise<NewSession> {
+    async resetPassword(
+      input: { token: string; password: string },
+      replacing: string | undefined,
+    ): Promise<NewSession> {
       const tokenHash = hashToken(input.token)
       const found = await repo.findReset(db, tokenHash)
       if (!found) throw new AppError(400, RESET_INVALID)
@@ -361,7 +374,12 @@ export function createAuthService(
       if (!mail) return
       await db.transaction().execute(async (trx) => {
         const token = await mail.signLink(trx, 'verify-email', row.id, VERIFY_LINK_MS, row.email_normalized)
-        await mail.enqueue(trx, 'verify-email', row.email, verifyEmail(mail.store, row.name, mail.url(verifyEmailPath(token))))
+        await mail.enqueue(
+          trx,
+          'verify-email',
+          row.email,
+          verifyEmail(mail.store, row.name, mail.url(verifyEmailPath(token))),
+        )
       })
     },
 

@@ -51,7 +51,13 @@ export async function markSent(
 ): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
-    .set({ status: 'sent', sent_at: change.sentAt, delivered_by: change.deliveredBy, lease_until: null, last_error: null })
+    .set({
+      status: 'sent',
+      sent_at: change.sentAt,
+      delivered_by: change.deliveredBy,
+      lease_until: null,
+      last_error: null,
+    })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .where('status', '=', 'pending')
@@ -84,7 +90,18 @@ export async function markFailed(
 export function latestMessages(db: Executor, limit: number) {
   return db
     .selectFrom('mail_outbox')
-    .select(['id', 'kind', 'to_address', 'subject', 'status', 'attempts', 'created_at', 'sent_at', 'delivered_by', 'last_error'])
+    .select([
+      'id',
+      'kind',
+      'to_address',
+      'subject',
+      'status',
+      'attempts',
+      'created_at',
+      'sent_at',
+      'delivered_by',
+      'last_error',
+    ])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -124,7 +124,12 @@ export function createOrderService(
       if (along) await along(trx, { from, to, order })
       // The shopper hears about the moves that matter to them, in the move's transaction.
       if (mail && isEmailedMove(to))
-        await mail.enqueue(trx, `order-${to.toLowerCase()}` as `order-${Lowercase<EmailedMove>}`, order.address.email, orderStatusEmail(mail.store, order, to))
+        await mail.enqueue(
+          trx,
+          `order-${to.toLowerCase()}` as `order-${Lowercase<EmailedMove>}`,
+          order.address.email,
+          orderStatusEmail(mail.store, order, to),
+        )
       return order
     })
     if (backInStock) catalog.stockChanged()
@@ -336,8 +341,7 @@ export function createOrderService(
      */
     async actByLink(token: string): Promise<{ action: 'confirm' | 'cancel'; order: Order }> {
       const link = await checkOrderLink(token)
-      if ('state' in link)
-        throw new AppError(400, link.state === 'expired' ? LINK_EXPIRED : LINK_INVALID)
+      if ('state' in link) throw new AppError(400, link.state === 'expired' ? LINK_EXPIRED : LINK_INVALID)
       if (await mail!.isLinkSpent(link.claims)) throw new AppError(409, LINK_USED)
       const to = link.action === 'confirm' ? 'Confirmed' : 'Cancelled'
       const order = await move(link.claims.subject, to, 'shopper', {}, async (trx) => {

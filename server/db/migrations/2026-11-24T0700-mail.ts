@@ -32,11 +32,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('delivered_by', 'text')
     .addColumn('last_error', 'text')
     .execute()
-  await db.schema
-    .createIndex('mail_outbox_due_idx')
-    .on('mail_outbox')
-    .columns(['status', 'next_attempt_at'])
-    .execute()
+  await db.schema.createIndex('mail_outbox_due_idx').on('mail_outbox').columns(['status', 'next_attempt_at']).execute()
   await db.schema.createIndex('mail_outbox_created_idx').on('mail_outbox').column('created_at').execute()
 
   await db.schema
