@@ -37,6 +37,8 @@ export default [
     // Links from emails: confirm or cancel an order, verify an address (docs/decisions/011).
     route('order-link', 'routes/account/order-link.tsx'),
     route('verify-email', 'routes/account/verify-email.tsx'),
+    route('newsletter/confirm', 'routes/store/newsletter.confirm.tsx'),
+    route('newsletter/unsubscribe', 'routes/store/newsletter.unsubscribe.tsx'),
     route('*', 'routes/store/$.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -44,6 +44,7 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  NEWSLETTER_CODE: z.string().trim().min(1).max(40).default('WELCOME20'),
   PASSWORD_RESET_LIMIT_PER_EMAIL: positiveInt.default(5),
   PASSWORD_RESET_LIMIT_PER_IP: positiveInt.default(20),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
@@ -82,6 +83,8 @@ export interface Config {
     from: string
     /** Where links in emails point: PUBLIC_URL, else http://localhost:PORT. */
     baseUrl: string
+    /** The 20%-off code the newsletter's confirmation email carries. */
+    newsletterCode: string
   }
   bodyLimitBytes: number
   logLevel: Env['LOG_LEVEL']
@@ -131,6 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? `"${e.STORE_NAME.replace(/["\\]/g, '')}" <${e.STORE_EMAIL}>`,
+      newsletterCode: e.NEWSLETTER_CODE,
       baseUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

@@ -32,7 +32,7 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     cart,
     orders,
     mail,
-    newsletter: createNewsletterService(deps.db, now),
+    newsletter: createNewsletterService(deps.db, now, mail),
     admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
   }
 }

@@ -130,6 +130,10 @@ export interface NewsletterSubscribersTable {
   email_normalized: string
   email: string
   created_at: number
+  /** Double opt-in: when the owner confirmed from the email; null until then. */
+  confirmed_at: number | null
+  /** When the confirmation email was last written, so a form cannot flood an inbox. */
+  confirmation_sent_at: number | null
 }
 
 /** The distinct words of product names, for correcting a mistyped search (server/catalog/search.ts). */
@@ -161,6 +165,8 @@ export interface MailOutboxTable {
   subject: string
   text_body: string
   html_body: string
+  /** Extra headers as JSON (List-Unsubscribe), or null. */
+  headers: string | null
   /** pending, sent or failed (no attempts left). */
   status: string
   attempts: number

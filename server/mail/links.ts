@@ -4,7 +4,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 // address) carry a signed token: what it is for, whom it is about, until when, and
 // an id that lets a single-use link be spent once (docs/decisions/011).
 
-export type LinkPurpose = 'order-confirm' | 'order-cancel' | 'verify-email'
+export type LinkPurpose =
+  'order-confirm' | 'order-cancel' | 'verify-email' | 'newsletter-confirm' | 'newsletter-unsubscribe'
 
 export interface LinkClaims {
   purpose: LinkPurpose

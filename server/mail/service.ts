@@ -20,6 +20,7 @@ export type MailKind =
   | 'welcome'
   | 'verify-email'
   | 'password-reset'
+  | 'newsletter-confirm'
 
 /**
  * Email (docs/spec/rulings.md #26, docs/decisions/011): other domains write messages
@@ -48,6 +49,8 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
 
   return {
     store,
+    /** The newsletter's 20%-off code (NEWSLETTER_CODE). */
+    code: config.mail.newsletterCode,
 
     /** Writes a message to the outbox in the caller's transaction; it is sent only if that commits. */
     async enqueue(trx: Executor, kind: MailKind, to: string, message: Rendered): Promise<string> {
@@ -60,6 +63,7 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
         subject: message.subject,
         text_body: message.text,
         html_body: message.html,
+        headers: message.headers ? JSON.stringify(message.headers) : null,
         status: 'pending',
         attempts: 0,
         created_at: at,

@@ -9,6 +9,8 @@ export interface Rendered {
   subject: string
   text: string
   html: string
+  /** Extra headers: List-Unsubscribe on marketing email. */
+  headers?: Record<string, string>
 }
 
 export interface StoreIdentity {
@@ -218,4 +220,29 @@ export function passwordResetEmail(store: StoreIdentity, name: string, resetUrl:
       'The link works once, for one hour. Using it signs you out everywhere else. If you did not ask, ignore this email: your password stays as it is.',
     ),
   ])
+}
+
+/** Double opt-in (marketing): the code comes with the confirmation; every such email can be left in one click. */
+export function newsletterConfirmEmail(
+  store: StoreIdentity,
+  links: { confirm: string; unsubscribe: string },
+  code: string,
+): Rendered {
+  const rendered = layout(store, `Confirm your subscription to ${store.name}`, 'One tap to confirm', [
+    paragraph(`Thank you for subscribing to ${store.name}'s newsletter. Please confirm that this address is yours:`),
+    button('Confirm my subscription', links.confirm),
+    details([['Your code for 20% off', code]]),
+    note('Did not subscribe? Ignore this email and you will hear nothing more from us.'),
+    {
+      html: `<p style="margin:0;font-size:13px;color:${MUTED};"><a href="${escapeHtml(links.unsubscribe)}" style="color:${MUTED};">Unsubscribe</a></p>`,
+      text: `Unsubscribe: ${links.unsubscribe}`,
+    },
+  ])
+  return {
+    ...rendered,
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  }
 }

@@ -8,6 +8,7 @@ export interface OutgoingMessage {
   subject: string
   text: string
   html: string
+  headers?: Record<string, string>
 }
 
 export interface MailTransport {
@@ -38,6 +39,7 @@ export function smtpTransport(url: string, from: string): MailTransport {
         subject: m.subject,
         text: m.text,
         html: m.html,
+        ...(m.headers ? { headers: m.headers } : {}),
         // The outbox id: a receiving server or a person can tell a retried copy apart.
         messageId: `<${m.id}@${messageDomain(from)}>`,
       })

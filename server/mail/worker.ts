@@ -64,6 +64,7 @@ export function createMailWorker(
           subject: row.subject,
           text: row.text_body,
           html: row.html_body,
+          ...(row.headers ? { headers: JSON.parse(row.headers) as Record<string, string> } : {}),
         })
       } catch (err) {
         const giveUp = row.attempts >= maxAttempts

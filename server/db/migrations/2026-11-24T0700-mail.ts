@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely'
 // Email (docs/spec/rulings.md #26, docs/decisions/011): an outbox written in the
 // transaction of the event that causes a message, password-reset tokens (stored
 // hashed), the links of an email that may be used once, the key that signs links,
-// and when an account's address was verified.
+// when an account's address was verified, and the newsletter's double opt-in.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -15,6 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('subject', 'text', (c) => c.notNull())
     .addColumn('text_body', 'text', (c) => c.notNull())
     .addColumn('html_body', 'text', (c) => c.notNull())
+    // Extra headers as JSON (List-Unsubscribe on marketing email), or null.
+    .addColumn('headers', 'text')
     .addColumn('status', 'text', (c) =>
       c
         .notNull()
@@ -67,9 +69,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('users').addColumn('email_verified_at', 'bigint').execute()
   // Google vouches for the addresses of the accounts it signs in.
   await sql`update users set email_verified_at = created_at where google_sub is not null`.execute(db)
+
+  // Double opt-in: an address is on the list once its owner confirms from the email.
+  // Addresses stored before never confirmed; subscribing again sends them the email.
+  await db.schema.alterTable('newsletter_subscribers').addColumn('confirmed_at', 'bigint').execute()
+  await db.schema.alterTable('newsletter_subscribers').addColumn('confirmation_sent_at', 'bigint').execute()
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('newsletter_subscribers').dropColumn('confirmation_sent_at').execute()
+  await db.schema.alterTable('newsletter_subscribers').dropColumn('confirmed_at').execute()
   await db.schema.alterTable('users').dropColumn('email_verified_at').execute()
   await db.schema.dropTable('store_secrets').execute()
   await db.schema.dropTable('used_links').execute()
