@@ -155,4 +155,31 @@ export function mailTests() {
     expect(errors).toEqual([])
     await inbox.close()
   })
+
+  test('a newsletter subscriber confirms from the email, sees the code, and leaves in one click', async ({ page }) => {
+    const email = `reader-${Date.now()}-${test.info().project.name}@example.com`
+    expect((await page.request.post('/api/newsletter/subscribe', { data: { email } })).ok()).toBe(true)
+    const mail = await newestMail(email, 'newsletter-confirm')
+    expect(mail.text).toContain('Your code for 20% off: WELCOME20')
+
+    await open(page, linkPath(mail.text, 'Confirm my subscription'))
+    await page.getByRole('button', { name: 'Confirm my subscription' }).click()
+    await expect(page.getByRole('status')).toHaveText('You are subscribed')
+    await expect(page.getByText('WELCOME20')).toBeVisible()
+    await expectNoSidewaysScroll(page)
+
+    await open(page, linkPath(mail.text, 'Unsubscribe'))
+    await page.getByRole('button', { name: 'Unsubscribe' }).click()
+    await expect(page.getByRole('status')).toHaveText('You are unsubscribed')
+
+    // A mail client's one-click unsubscribe (RFC 8058): a form POST to the header's address.
+    const again = `reader-again-${Date.now()}-${test.info().project.name}@example.com`
+    expect((await page.request.post('/api/newsletter/subscribe', { data: { email: again } })).ok()).toBe(true)
+    const second = await newestMail(again, 'newsletter-confirm')
+    const oneClick = await page.request.post(linkPath(second.text, 'Unsubscribe'), {
+      form: { 'List-Unsubscribe': 'One-Click' },
+    })
+    expect(oneClick.status()).toBe(200)
+    expect(await oneClick.text()).toContain('You are unsubscribed')
+  })
 }
