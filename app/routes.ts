@@ -8,6 +8,8 @@ export default [
   route('login', 'routes/account/login.tsx'),
   route('signup', 'routes/account/signup.tsx'),
   route('logout', 'routes/account/logout.tsx'),
+  route('forgot-password', 'routes/account/forgot-password.tsx'),
+  route('reset-password', 'routes/account/reset-password.tsx'),
   route('subscribe', 'routes/store/subscribe.tsx'),
   // The store owner's console: its own frame, for admins only (docs/spec/rulings.md #25).
   ...prefix('admin', [
@@ -33,6 +35,11 @@ export default [
     route('account', 'routes/account/account.tsx'),
     route('order', 'routes/account/order.tsx'),
     route('order/:orderId', 'routes/account/order.$orderId.tsx'),
+    // Links from emails: confirm or cancel an order, verify an address (docs/decisions/011).
+    route('order-link', 'routes/account/order-link.tsx'),
+    route('verify-email', 'routes/account/verify-email.tsx'),
+    route('newsletter/confirm', 'routes/store/newsletter.confirm.tsx'),
+    route('newsletter/unsubscribe', 'routes/store/newsletter.unsubscribe.tsx'),
     route('*', 'routes/store/$.tsx'),
   ]),
 ] satisfies RouteConfig

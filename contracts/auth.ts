@@ -44,7 +44,31 @@ export interface User {
   name: string
   email: string
   role: UserRole
+  /** The owner proved the address: a verification link, a password reset, or Google sign-in. */
+  emailVerified: boolean
 }
+
+/** POST /api/auth/forgot-password: the answer is the same whether or not the address has an account. */
+export const forgotPasswordSchema = z.object({ email: emailField })
+
+export const FORGOT_PASSWORD_ANSWER =
+  'If an account uses that address, we have sent it a link to choose a new password. It works for one hour; check your inbox and spam folder.'
+
+/** The random token from the reset email; 43 characters of base64url. */
+const resetTokenField = z
+  .string({ error: 'The reset link is incomplete' })
+  .min(1, 'The reset link is incomplete')
+  .max(200, 'The reset link is not valid')
+
+export const resetPasswordSchema = z.object({ token: resetTokenField, password: newPasswordField })
+
+/** POST /api/auth/verify-email: the token from the verification link. */
+export const verifyEmailSchema = z.object({
+  token: z
+    .string({ error: 'The verification link is incomplete' })
+    .min(1, 'The verification link is incomplete')
+    .max(600),
+})
 
 /** The pages that show Google's button; their Content-Security-Policy allows Google's script (server/http/csp.ts). */
 export const GOOGLE_SIGN_IN_PAGES = ['/login', '/signup'] as const

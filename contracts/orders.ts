@@ -91,6 +91,11 @@ export const orderActionSchema = z.object({
   orderId: z.string({ error: 'orderId is required' }).min(1, 'orderId is required').max(100, 'orderId is too long'),
 })
 
+/** A confirm or cancel link from the order email (GET and POST /api/order/link). */
+export const orderLinkSchema = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(600, 'token is too long'),
+})
+
 /** The answer when the cart the shopper saw is not the one the server holds (docs/spec/rulings.md #13). */
 export const CART_CHANGED_MESSAGE = 'Your cart has changed, please review it'
 

@@ -20,6 +20,7 @@ import { orderRoutes } from '#server/orders/routes.ts'
 import { newsletterRoutes } from '#server/newsletter/routes.ts'
 import { adminRoutes } from '#server/admin/routes.ts'
 import { accountRoutes } from '#server/account/routes.ts'
+import { devMailRoutes } from '#server/mail/routes.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
 import { DEFAULT_MAX_PHOTO_BYTES, uploadedImageDir } from '#server/catalog/photos.ts'
 
@@ -86,6 +87,9 @@ export function createApp(options: AppOptions) {
     c.header('Cache-Control', 'no-store')
     return (await ping(services.db)) ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503)
   })
+
+  // The development mailbox: what the store would have sent. It does not exist in production.
+  if (config.env === 'development') app.route('/dev/mail', devMailRoutes)
 
   // ---- API --------------------------------------------------------------------
   const api = new Hono<AppEnv>()

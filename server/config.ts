@@ -39,6 +39,14 @@ const envSchema = z.object({
     .int()
     .min(20, 'REGISTRATION_LIMIT_PER_IP must allow at least 20 accounts an hour')
     .default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  NEWSLETTER_CODE: z.string().trim().min(1).max(40).default('WELCOME20'),
+  PASSWORD_RESET_LIMIT_PER_EMAIL: positiveInt.default(5),
+  PASSWORD_RESET_LIMIT_PER_IP: positiveInt.default(20),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 })
@@ -64,6 +72,19 @@ export interface Config {
     loginWindowMs: number
     registrationPerIp: number
     registrationWindowMs: number
+    passwordResetPerEmail: number
+    passwordResetPerIp: number
+    passwordResetWindowMs: number
+  }
+  mail: {
+    /** Unset: messages are kept (development, tests) or logged (production), never sent. */
+    smtpUrl: string | undefined
+    /** The From header: MAIL_FROM, else the store's name and email. */
+    from: string
+    /** Where links in emails point: PUBLIC_URL, else http://localhost:PORT. */
+    baseUrl: string
+    /** The 20%-off code the newsletter's confirmation email carries. */
+    newsletterCode: string
   }
   bodyLimitBytes: number
   logLevel: Env['LOG_LEVEL']
@@ -106,6 +127,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       loginWindowMs: e.LOGIN_LIMIT_WINDOW_MINUTES * 60_000,
       registrationPerIp: e.REGISTRATION_LIMIT_PER_IP,
       registrationWindowMs: 60 * 60_000,
+      passwordResetPerEmail: e.PASSWORD_RESET_LIMIT_PER_EMAIL,
+      passwordResetPerIp: e.PASSWORD_RESET_LIMIT_PER_IP,
+      passwordResetWindowMs: 60 * 60_000,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `"${e.STORE_NAME.replace(/["\\]/g, '')}" <${e.STORE_EMAIL}>`,
+      newsletterCode: e.NEWSLETTER_CODE,
+      baseUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,

@@ -49,6 +49,9 @@ async function main() {
     logger.info(`Kapra is serving on http://localhost:${port}`, { database: connection.dialect })
   })
 
+  // Email leaves through the outbox; this process's worker sends what is due (docs/decisions/011).
+  services.mail.startWorker()
+
   // Housekeeping: expired sessions go once an hour.
   const prune = setInterval(() => {
     services.auth.pruneSessions().catch((err: unknown) => logger.warn('session pruning failed', errorFields(err)))
@@ -63,7 +66,8 @@ async function main() {
     clearInterval(prune)
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
-      Promise.all([closeVite(), connection.close()])
+      Promise.all([closeVite(), services.mail.stopWorker()])
+        .then(() => connection.close())
         .then(() => process.exit(0))
         .catch((err: unknown) => {
           logger.error('shutdown failed', errorFields(err))

@@ -8,6 +8,7 @@ import { createOrderService } from '#server/orders/service.ts'
 import { createNewsletterService } from '#server/newsletter/service.ts'
 import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
+import { createMailService } from '#server/mail/service.ts'
 
 export type Services = ReturnType<typeof createServices>
 
@@ -19,9 +20,10 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
   const now = deps.now ?? Date.now
   const catalog = createCatalogService(deps.db, deps.dialect, { now })
   const cart = createCartService(deps.db, deps.dialect, catalog, now)
-  const auth = createAuthService(deps.db, deps.config, { logger: deps.logger, now })
-  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog }, now)
-  const newsletter = createNewsletterService(deps.db, now)
+  const mail = createMailService(deps.db, deps.dialect, deps.config, deps.logger, now)
+  const auth = createAuthService(deps.db, deps.config, { logger: deps.logger, now, mail })
+  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, mail }, now)
+  const newsletter = createNewsletterService(deps.db, now, mail)
   return {
     config: deps.config,
     logger: deps.logger,
@@ -31,6 +33,7 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     catalog,
     cart,
     orders,
+    mail,
     newsletter,
     account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter }, now),
     admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),

@@ -19,7 +19,7 @@ function redirectOf(fn: () => unknown): string | null {
 
 describe('requireUser', () => {
   it('answers the signed-in user', () => {
-    const user = { _id: 'u1', name: 'Sana', email: 'sana@example.com', role: 'customer' as const }
+    const user = { _id: 'u1', name: 'Sana', email: 'sana@example.com', role: 'customer' as const, emailVerified: false }
     expect(requireUser(contextFor(user), new URL('http://store.test/cart'))).toBe(user)
   })
 

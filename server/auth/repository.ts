@@ -25,10 +25,15 @@ export async function insertUser(db: Executor, user: UserRow): Promise<void> {
  * one. The account's password and sessions go with it: Kapra never verified that
  * whoever set that password owned the address, Google just did (docs/decisions/005).
  */
-export async function linkGoogleSub(db: Executor, userId: string, sub: string): Promise<boolean> {
+export async function linkGoogleSub(db: Executor, userId: string, sub: string, at: number): Promise<boolean> {
   const result = await db
     .updateTable('users')
-    .set({ google_sub: sub, password_hash: null })
+    .set((eb) => ({
+      google_sub: sub,
+      password_hash: null,
+      // Google vouches for the address.
+      email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)),
+    }))
     .where('id', '=', userId)
     .where('google_sub', 'is', null)
     .executeTakeFirst()
@@ -52,7 +57,7 @@ export function findSessionUser(db: Db, tokenHash: string, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.role'])
+    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.email_verified_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst()
@@ -89,4 +94,63 @@ export async function deleteSessionsOf(db: Executor, userId: string): Promise<nu
 
 export async function deleteUser(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('users').where('id', '=', userId).execute()
+}
+
+/** A new password from a reset link: the address is proven too (the caller ends the sessions). */
+export async function setResetPassword(db: Executor, userId: string, passwordHash: string, at: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ password_hash: passwordHash, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)) }))
+    .where('id', '=', userId)
+    .execute()
+}
+
+export async function markEmailVerified(db: Executor, userId: string, at: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: at })
+    .where('id', '=', userId)
+    .where('email_verified_at', 'is', null)
+    .execute()
+}
+
+export async function insertReset(
+  db: Executor,
+  reset: { token_hash: string; user_id: string; created_at: number; expires_at: number },
+): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({ ...reset, used_at: null })
+    .execute()
+}
+
+export function findReset(db: Executor, tokenHash: string) {
+  return db.selectFrom('password_resets').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+}
+
+/** Spends a reset token: false when it was spent first by another request. */
+export async function spendReset(db: Executor, tokenHash: string, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Every other link the account was sent stops working once one is used. */
+export async function spendResetsOf(db: Executor, userId: string, at: number): Promise<void> {
+  await db
+    .updateTable('password_resets')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute()
+}
+
+/** Tokens past their hour; spent ones stay until then, so a second use is told it was used. */
+export async function deleteStaleResets(db: Executor, now: number): Promise<void> {
+  await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute()
 }

@@ -1,5 +1,13 @@
 import { Hono, type Context } from 'hono'
-import { googleLoginSchema, loginSchema, registrationSchema } from '#contracts/auth.ts'
+import {
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordSchema,
+  googleLoginSchema,
+  loginSchema,
+  registrationSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from '#contracts/auth.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -30,6 +38,30 @@ export const authRoutes = new Hono<AppEnv>()
   .get('/config', (c) => {
     const body: { googleClientId: string | null } = { googleClientId: c.var.services.config.google.clientId ?? null }
     return c.json(body)
+  })
+  /** The same answer whether or not the address has an account (docs/decisions/011). */
+  .post('/forgot-password', async (c) => {
+    const { email } = parseWith(forgotPasswordSchema, await readJson(c.req))
+    await c.var.services.auth.forgotPassword(email, c.var.clientAddress)
+    return c.json({ message: FORGOT_PASSWORD_ANSWER })
+  })
+  /** A new password from a reset link: every other session ends and this client is signed in. */
+  .post('/reset-password', async (c) => {
+    const input = parseWith(resetPasswordSchema, await readJson(c.req))
+    const session = await c.var.services.auth.resetPassword(input, c.var.sessionToken)
+    writeSessionCookie(c, session.token, session.expiresAt)
+    return c.json({ message: 'Your password is changed and you are logged in', user: session.user })
+  })
+  .post('/verify-email', async (c) => {
+    const { token } = parseWith(verifyEmailSchema, await readJson(c.req))
+    const user = await c.var.services.auth.verifyEmail(token)
+    return c.json({ message: 'Your email address is verified', user })
+  })
+  /** Signed in: the verification link again. */
+  .post('/verify-email/resend', async (c) => {
+    const user = requireUser(c)
+    await c.var.services.auth.resendVerification(user._id)
+    return c.json({ message: `We have sent a new verification link to ${user.email}` })
   })
   .post('/logout', logout)
   .get('/logout', logout)

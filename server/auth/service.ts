@@ -11,6 +11,8 @@ import { RateLimiter } from '#server/auth/rate-limit.ts'
 import * as repo from '#server/auth/repository.ts'
 import { createGoogleVerifier, type GoogleIdentity, type GoogleVerifier } from '#server/auth/google.ts'
 import { createLogger, type Logger } from '#server/http/logger.ts'
+import type { MailService } from '#server/mail/service.ts'
+import { passwordResetEmail, verifyEmail, welcomeEmail } from '#server/mail/templates.ts'
 
 export interface NewSession {
   token: string
@@ -24,9 +26,36 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-function toUser(row: { id: string; name: string; email: string; role: string }): User {
-  return { _id: row.id, name: row.name, email: row.email, role: row.role === 'admin' ? 'admin' : 'customer' }
+function toUser(row: {
+  id: string
+  name: string
+  email: string
+  role: string
+  email_verified_at: number | null
+}): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === 'admin' ? 'admin' : 'customer',
+    emailVerified: row.email_verified_at !== null,
+  }
 }
+
+/** A reset link works once, for an hour (docs/decisions/011). */
+export const RESET_TOKEN_MS = 60 * 60_000
+/** A verification link works for a week. */
+export const VERIFY_LINK_MS = 7 * 24 * 60 * 60_000
+
+const RESET_INVALID = 'This link to reset your password is not valid. Please ask for a new one.'
+const RESET_EXPIRED = 'This link to reset your password has expired. Please ask for a new one.'
+const RESET_USED = 'This link to reset your password was already used. Please ask for a new one.'
+const VERIFY_INVALID = 'This verification link is not valid. You can ask for a new one from your account.'
+const VERIFY_EXPIRED = 'This verification link has expired. You can ask for a new one from your account.'
+
+/** Where a reset email's link leads. */
+export const resetPasswordPath = (token: string) => `/reset-password?token=${encodeURIComponent(token)}`
+export const verifyEmailPath = (token: string) => `/verify-email?token=${encodeURIComponent(token)}`
 
 function tooMany(seconds: number, what: string): AppError {
   const minutes = Math.ceil(seconds / 60)
@@ -37,8 +66,13 @@ function tooMany(seconds: number, what: string): AppError {
 
 export type AuthService = ReturnType<typeof createAuthService>
 
-export function createAuthService(db: Db, config: Config, options: { logger?: Logger; now?: () => number } = {}) {
+export function createAuthService(
+  db: Db,
+  config: Config,
+  options: { logger?: Logger; now?: () => number; mail?: MailService } = {},
+) {
   const now = options.now ?? Date.now
+  const mail = options.mail
   const logger = options.logger ?? createLogger('silent')
   const limits = config.rateLimits
   const loginByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
@@ -47,6 +81,9 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
   // A signed-in shopper retyping their password (changing it, deleting the account):
   // wrong guesses are limited like failed logins, per account and per address.
   const passwordCheckByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
+  const resetByEmail = new RateLimiter(limits.passwordResetPerEmail, limits.passwordResetWindowMs, now)
+  const resetByAddress = new RateLimiter(limits.passwordResetPerIp, limits.passwordResetWindowMs, now)
+  const resendByUser = new RateLimiter(3, 60 * 60_000, now)
   const sessionMs = config.sessionDays * 24 * 60 * 60 * 1000
   // One verifier (and so one cached Google key set) for the life of the process.
   const { clientId, jwksUrl } = config.google
@@ -92,8 +129,10 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
           throw new AppError(409, 'An account with this email already exists. Please log in with your password.')
         }
         try {
-          const linked = await db.transaction().execute((trx) => repo.linkGoogleSub(trx, sameEmail.id, identity.sub))
-          if (linked) return toUser(sameEmail)
+          const linked = await db
+            .transaction()
+            .execute((trx) => repo.linkGoogleSub(trx, sameEmail.id, identity.sub, now()))
+          if (linked) return toUser({ ...sameEmail, email_verified_at: sameEmail.email_verified_at ?? now() })
         } catch (err) {
           if (attempt >= 3) throw err
         }
@@ -109,9 +148,14 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
         google_sub: identity.sub,
         created_at: now(),
         role: 'customer',
+        // Google verified the address.
+        email_verified_at: now(),
       }
       try {
-        await repo.insertUser(db, row)
+        await db.transaction().execute(async (trx) => {
+          await repo.insertUser(trx, row)
+          if (mail) await mail.enqueue(trx, 'welcome', row.email, welcomeEmail(mail.store, row.name, null))
+        })
         return toUser(row)
       } catch (err) {
         if (attempt >= 3) throw err
@@ -120,7 +164,24 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
     throw new Error('Google sign-in could not settle on an account')
   }
 
-  async function addAccount(input: Registration, role: UserRole, taken: string): Promise<User> {
+  /** The welcome email, with a link that verifies the address, in the caller's transaction. */
+  async function sendWelcome(trx: Executor, user: { id: string; name: string; email: string }) {
+    if (!mail) return
+    const token = await mail.signLink(trx, 'verify-email', user.id, VERIFY_LINK_MS, normalizeEmail(user.email))
+    await mail.enqueue(
+      trx,
+      'welcome',
+      user.email,
+      welcomeEmail(mail.store, user.name, mail.url(verifyEmailPath(token))),
+    )
+  }
+
+  async function addAccount(
+    input: Registration,
+    role: UserRole,
+    taken: string,
+    along?: (trx: Executor, row: repo.UserRow) => Promise<void>,
+  ): Promise<User> {
     const emailNormalized = normalizeEmail(input.email)
     if (await repo.findUserByEmail(db, emailNormalized)) throw new AppError(409, taken)
     const row: repo.UserRow = {
@@ -132,9 +193,13 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
       google_sub: null,
       created_at: now(),
       role,
+      email_verified_at: null,
     }
     try {
-      await repo.insertUser(db, row)
+      await db.transaction().execute(async (trx) => {
+        await repo.insertUser(trx, row)
+        if (along) await along(trx, row)
+      })
     } catch (err) {
       // Two registrations of one address at the same moment: the unique index decides.
       if (await repo.findUserByEmail(db, emailNormalized)) throw new AppError(409, taken)
@@ -179,7 +244,7 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
       const wait = registrationByAddress.retryAfter(clientAddress)
       if (wait > 0) throw tooMany(wait, 'accounts were created from your network')
       registrationByAddress.record(clientAddress)
-      return addAccount(input, 'customer', 'An account with this email already exists')
+      return addAccount(input, 'customer', 'An account with this email already exists', sendWelcome)
     },
 
     /**
@@ -244,6 +309,111 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
         throw err
       }
       return startSession(await accountForGoogle(identity), replacing)
+    },
+
+    /**
+     * "Forgot password?": the same answer, status and kind of work whether or not the
+     * address has an account (docs/decisions/011). Limited per address and per client,
+     * counted for every request, so the limit reveals nothing either.
+     */
+    async forgotPassword(email: string, clientAddress: string): Promise<void> {
+      const account = normalizeEmail(email)
+      const wait = Math.max(resetByEmail.retryAfter(account), resetByAddress.retryAfter(clientAddress))
+      if (wait > 0) throw tooMany(wait, 'requests to reset a password')
+      resetByEmail.record(account)
+      resetByAddress.record(clientAddress)
+
+      const token = randomBytes(32).toString('base64url')
+      const tokenHash = hashToken(token)
+      const at = now()
+      const row = await repo.findUserByEmail(db, account)
+      await db.transaction().execute(async (trx) => {
+        // Both paths clear spent and expired tokens, so an unknown address is not answered faster.
+        await repo.deleteStaleResets(trx, at)
+        if (!row || !mail) return
+        await repo.insertReset(trx, {
+          token_hash: tokenHash,
+          user_id: row.id,
+          created_at: at,
+          expires_at: at + RESET_TOKEN_MS,
+        })
+        await mail.enqueue(
+          trx,
+          'password-reset',
+          row.email,
+          passwordResetEmail(mail.store, row.name, mail.url(resetPasswordPath(token))),
+        )
+      })
+    },
+
+    /** Whether a reset link still works, for its page; nothing changes. */
+    async checkResetToken(token: string): Promise<{ ok: true } | { ok: false; message: string }> {
+      const found = token.length <= 200 ? await repo.findReset(db, hashToken(token)) : undefined
+      if (!found) return { ok: false, message: RESET_INVALID }
+      if (found.used_at !== null) return { ok: false, message: RESET_USED }
+      if (found.expires_at <= now()) return { ok: false, message: RESET_EXPIRED }
+      return { ok: true }
+    },
+
+    /**
+     * Sets a new password with a reset link: the link is spent, every session of the
+     * account ends (the one it opens is the only one left), and the address counts as
+     * verified (the link reached its inbox).
+     */
+    async resetPassword(
+      input: { token: string; password: string },
+      replacing: string | undefined,
+    ): Promise<NewSession> {
+      const tokenHash = hashToken(input.token)
+      const found = await repo.findReset(db, tokenHash)
+      if (!found) throw new AppError(400, RESET_INVALID)
+      if (found.used_at !== null) throw new AppError(400, RESET_USED)
+      if (found.expires_at <= now()) throw new AppError(400, RESET_EXPIRED)
+      const passwordHash = await hashPassword(input.password)
+      const user = await db.transaction().execute(async (trx) => {
+        // Two uses at once: only one spends the token.
+        if (!(await repo.spendReset(trx, tokenHash, now()))) throw new AppError(400, RESET_USED)
+        await repo.spendResetsOf(trx, found.user_id, now())
+        await repo.setResetPassword(trx, found.user_id, passwordHash, now())
+        await repo.deleteSessionsOf(trx, found.user_id)
+        return repo.findUserById(trx, found.user_id)
+      })
+      if (!user) throw new AppError(400, RESET_INVALID)
+      return startSession(toUser(user), replacing)
+    },
+
+    /** The verification link: marks the address verified (again is fine). */
+    async verifyEmail(token: string): Promise<User> {
+      if (!mail) throw new AppError(400, VERIFY_INVALID)
+      const check = await mail.checkLink(token, ['verify-email'])
+      if (!check.ok) throw new AppError(400, check.reason === 'expired' ? VERIFY_EXPIRED : VERIFY_INVALID)
+      const row = await repo.findUserById(db, check.claims.subject)
+      // The account is gone, or its address changed since the link was sent.
+      if (!row || row.email_normalized !== check.claims.email) throw new AppError(400, VERIFY_INVALID)
+      if (row.email_verified_at !== null) return toUser(row)
+      const at = now()
+      await repo.markEmailVerified(db, row.id, at)
+      return toUser({ ...row, email_verified_at: at })
+    },
+
+    /** Sends the verification link again (a few times an hour at most). */
+    async resendVerification(userId: string): Promise<void> {
+      const row = await repo.findUserById(db, userId)
+      if (!row) throw new AppError(401, 'Please log in to continue')
+      if (row.email_verified_at !== null) throw new AppError(409, 'Your email address is already verified')
+      const wait = resendByUser.retryAfter(userId)
+      if (wait > 0) throw tooMany(wait, 'verification emails')
+      resendByUser.record(userId)
+      if (!mail) return
+      await db.transaction().execute(async (trx) => {
+        const token = await mail.signLink(trx, 'verify-email', row.id, VERIFY_LINK_MS, row.email_normalized)
+        await mail.enqueue(
+          trx,
+          'verify-email',
+          row.email,
+          verifyEmail(mail.store, row.name, mail.url(verifyEmailPath(token))),
+        )
+      })
     },
 
     async logout(token: string | undefined): Promise<void> {

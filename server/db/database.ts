@@ -12,6 +12,7 @@ import * as stockAndOrderLife from '#server/db/migrations/2026-11-24T0300-stock-
 import * as storeConsole from '#server/db/migrations/2026-11-24T0500-console.ts'
 import * as archivedProducts from '#server/db/migrations/2026-11-24T0600-archived-products.ts'
 import * as facetIndexes from '#server/db/migrations/2026-11-24T0650-facet-indexes.ts'
+import * as mail from '#server/db/migrations/2026-11-24T0700-mail.ts'
 import { accountMigration } from '#server/db/migrations/2026-11-24T0710-account.ts'
 
 export type Db = Kysely<Database>
@@ -31,6 +32,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0500-console': storeConsole,
     '2026-11-24T0600-archived-products': archivedProducts,
     '2026-11-24T0650-facet-indexes': facetIndexes,
+    '2026-11-24T0700-mail': mail,
     '2026-11-24T0710-account': accountMigration(dialect),
   }
 }

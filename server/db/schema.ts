@@ -13,6 +13,8 @@ export interface UsersTable {
   created_at: number
   /** 'customer' or 'admin' (docs/spec/rulings.md #25); admins are made by the CLI only. */
   role: string
+  /** When the owner proved the address (a verification link, a password reset, or Google); null until then. */
+  email_verified_at: number | null
 }
 
 export interface SessionsTable {
@@ -148,6 +150,10 @@ export interface NewsletterSubscribersTable {
   email_normalized: string
   email: string
   created_at: number
+  /** Double opt-in: when the owner confirmed from the email; null until then. */
+  confirmed_at: number | null
+  /** When the confirmation email was last written, so a form cannot flood an inbox. */
+  confirmation_sent_at: number | null
 }
 
 /** The distinct words of product names, for correcting a mistyped search (server/catalog/search.ts). */
@@ -170,6 +176,50 @@ export interface AuditLogTable {
   after: string | null
 }
 
+/** A message waiting to be sent, or sent (docs/decisions/011). */
+export interface MailOutboxTable {
+  id: string
+  /** What the message is about: order-placed, order-shipped, password-reset… */
+  kind: string
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string
+  /** Extra headers as JSON (List-Unsubscribe), or null. */
+  headers: string | null
+  /** pending, sent or failed (no attempts left). */
+  status: string
+  attempts: number
+  created_at: number
+  next_attempt_at: number
+  lease_until: number | null
+  lease_owner: string | null
+  sent_at: number | null
+  /** smtp, log or kept. */
+  delivered_by: string | null
+  last_error: string | null
+}
+
+/** A password-reset token, by its SHA-256; used once, within the hour. */
+export interface PasswordResetsTable {
+  token_hash: string
+  user_id: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+/** The ids of single-use links already used. */
+export interface UsedLinksTable {
+  id: string
+  used_at: number
+}
+
+export interface StoreSecretsTable {
+  name: string
+  value: string
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -184,4 +234,8 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable
   saved_addresses: SavedAddressesTable
   audit_log: AuditLogTable
+  mail_outbox: MailOutboxTable
+  password_resets: PasswordResetsTable
+  used_links: UsedLinksTable
+  store_secrets: StoreSecretsTable
 }

@@ -1,11 +1,23 @@
 import { Hono } from 'hono'
-import { subscribeSchema } from '#contracts/newsletter.ts'
+import { NEWSLETTER_THANKS, newsletterLinkSchema, subscribeSchema } from '#contracts/newsletter.ts'
 import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
 
-export const newsletterRoutes = new Hono<AppEnv>().post('/subscribe', async (c) => {
-  const input = parseWith(subscribeSchema, await readJson(c.req))
-  await c.var.services.newsletter.subscribe(input.email)
-  return c.json({ message: 'Thank you for subscribing!' })
-})
+export const newsletterRoutes = new Hono<AppEnv>()
+  .post('/subscribe', async (c) => {
+    const input = parseWith(subscribeSchema, await readJson(c.req))
+    await c.var.services.newsletter.subscribe(input.email, c.var.clientAddress)
+    return c.json({ message: NEWSLETTER_THANKS })
+  })
+  /** The double opt-in email's link (docs/decisions/011). */
+  .post('/confirm', async (c) => {
+    const { token } = parseWith(newsletterLinkSchema, await readJson(c.req))
+    const { code } = await c.var.services.newsletter.confirm(token)
+    return c.json({ message: 'Your subscription is confirmed', code })
+  })
+  .post('/unsubscribe', async (c) => {
+    const { token } = parseWith(newsletterLinkSchema, await readJson(c.req))
+    await c.var.services.newsletter.unsubscribe(token)
+    return c.json({ message: 'You are unsubscribed' })
+  })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { orderActionSchema, placeOrderSchema } from '#contracts/orders.ts'
+import { orderActionSchema, orderLinkSchema, placeOrderSchema } from '#contracts/orders.ts'
 import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -29,4 +29,16 @@ export const orderRoutes = new Hono<AppEnv>()
     const { orderId } = parseWith(orderActionSchema, await readJson(c.req))
     const order = await c.var.services.orders.cancel(user._id, orderId)
     return c.json({ message: 'Order cancelled', order })
+  })
+  /** What a confirm or cancel link from the order email would do; changes nothing. No sign-in: the link is the key. */
+  .get('/link', async (c) => {
+    const { token } = parseWith(orderLinkSchema, { token: c.req.query('token') })
+    const link = await c.var.services.orders.readLink(token)
+    return c.json(link)
+  })
+  /** Does what the link says, once (docs/decisions/011). */
+  .post('/link', async (c) => {
+    const { token } = parseWith(orderLinkSchema, await readJson(c.req))
+    const { action, order } = await c.var.services.orders.actByLink(token)
+    return c.json({ message: action === 'confirm' ? 'Order confirmed' : 'Order cancelled', order })
   })

@@ -20,6 +20,9 @@ import type { CartService } from '#server/cart/service.ts'
 import { stockKey, type CatalogService } from '#server/catalog/service.ts'
 import { shortMessage } from '#server/cart/service.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
+import type { MailService } from '#server/mail/service.ts'
+import type { LinkClaims } from '#server/mail/links.ts'
+import { orderPlacedEmail, orderStatusEmail } from '#server/mail/templates.ts'
 import * as repo from '#server/orders/repository.ts'
 
 export type OrderService = ReturnType<typeof createOrderService>
@@ -42,6 +45,13 @@ export const ANONYMISED = {
   phone_key: '',
 } as const
 
+const LINK_INVALID = 'This link is not valid. Please open your order from My Orders.'
+const LINK_EXPIRED = 'This link has expired. Please open your order from My Orders.'
+const LINK_USED = 'This link was already used.'
+
+/** The page a link from the order email opens. */
+export const orderLinkPath = (token: string) => `/order-link?token=${encodeURIComponent(token)}`
+
 const lineKey = (productId: string, size: string) => JSON.stringify([productId, size])
 
 /** What the store records with a move: Shipped needs the courier and tracking number. */
@@ -54,13 +64,31 @@ export interface MoveDetails {
 /** Runs inside a move's transaction, after it is written (the console's audit entry). */
 export type AlongWithMove = (trx: Executor, move: { from: OrderStatus; to: OrderStatus; order: Order }) => Promise<void>
 
+/** How long the links in the order email work: confirming is asked for at once, cancelling is allowed longer. */
+export const CONFIRM_LINK_MS = 3 * 24 * 60 * 60_000
+export const CANCEL_LINK_MS = 14 * 24 * 60 * 60_000
+
+/** The moves a shopper hears about by email. */
+const EMAILED_MOVES = ['Confirmed', 'Shipped', 'Delivered', 'Cancelled'] as const
+type EmailedMove = (typeof EMAILED_MOVES)[number]
+const isEmailedMove = (to: OrderStatus): to is EmailedMove => (EMAILED_MOVES as readonly string[]).includes(to)
+
+/** What a link from the order email asks, as its page shows it. */
+export type OrderLink =
+  | { state: 'invalid' | 'expired' }
+  | {
+      state: 'ready' | 'used' | 'too-late'
+      action: 'confirm' | 'cancel'
+      order: Order
+    }
+
 export function createOrderService(
   db: Db,
   dialect: Dialect,
-  domains: { cart: CartService; catalog: CatalogService },
+  domains: { cart: CartService; catalog: CatalogService; mail?: MailService },
   now: () => number = Date.now,
 ) {
-  const { cart: carts, catalog } = domains
+  const { cart: carts, catalog, mail } = domains
 
   /**
    * Moves an order along docs/spec/rulings.md #15 in one transaction: the status (only
@@ -112,10 +140,27 @@ export function createOrderService(
       const after = await repo.orderForUpdate(trx, orderId, { lock: false })
       const order = fromRows(after!.order, after!.items, after!.events)
       if (along) await along(trx, { from, to, order })
+      // The shopper hears about the moves that matter to them, in the move's transaction.
+      if (mail && isEmailedMove(to))
+        await mail.enqueue(
+          trx,
+          `order-${to.toLowerCase()}` as `order-${Lowercase<EmailedMove>}`,
+          order.address.email,
+          orderStatusEmail(mail.store, order, to),
+        )
       return order
     })
     if (backInStock) catalog.stockChanged()
     return order
+  }
+
+  async function checkOrderLink(
+    token: string,
+  ): Promise<{ state: 'invalid' | 'expired' } | { action: 'confirm' | 'cancel'; claims: LinkClaims }> {
+    if (!mail) return { state: 'invalid' }
+    const check = await mail.checkLink(token, ['order-confirm', 'order-cancel'])
+    if (!check.ok) return { state: check.reason }
+    return { action: check.claims.purpose === 'order-confirm' ? 'confirm' : 'cancel', claims: check.claims }
   }
 
   return {
@@ -219,7 +264,7 @@ export function createOrderService(
           placed,
         )
         await carts.removeLines(trx, userId, cart)
-        return toOrder(
+        const order = toOrder(
           {
             id,
             amount: totals.total,
@@ -233,6 +278,23 @@ export function createOrderService(
           items,
           [placed],
         )
+        // The written confirmation, with one-tap links, commits with the order or not at all.
+        if (mail) {
+          const [confirm, cancel] = await Promise.all([
+            mail.signLink(trx, 'order-confirm', id, CONFIRM_LINK_MS),
+            mail.signLink(trx, 'order-cancel', id, CANCEL_LINK_MS),
+          ])
+          await mail.enqueue(
+            trx,
+            'order-placed',
+            a.email,
+            orderPlacedEmail(mail.store, order, {
+              confirm: mail.url(orderLinkPath(confirm)),
+              cancel: mail.url(orderLinkPath(cancel)),
+            }),
+          )
+        }
+        return order
       })
       // A size sold out: the collection's counts (sizes in stock) are read afresh, after the commit.
       if (soldOutSize) catalog.stockChanged()
@@ -271,6 +333,40 @@ export function createOrderService(
       by: OrderActor = 'store',
       along?: AlongWithMove,
     ) => move(orderId, to, by, details, along),
+
+    /**
+     * What a confirm or cancel link from the order email would do, for its page
+     * (nothing changes: mail scanners open links too).
+     */
+    async readLink(token: string): Promise<OrderLink> {
+      const link = await checkOrderLink(token)
+      if ('state' in link) return link
+      const found = await repo.orderForUpdate(db, link.claims.subject, { lock: false })
+      if (!found) return { state: 'invalid' }
+      const order = fromRows(found.order, found.items, found.events)
+      const to = link.action === 'confirm' ? 'Confirmed' : 'Cancelled'
+      const state = (await mail!.isLinkSpent(link.claims))
+        ? 'used'
+        : shopperMoves(order.status).includes(to)
+          ? 'ready'
+          : 'too-late'
+      return { state, action: link.action, order }
+    },
+
+    /**
+     * Does what a link from the order email says, once: the move and the spending of the
+     * link share one transaction. A link used before, expired or tampered with changes nothing.
+     */
+    async actByLink(token: string): Promise<{ action: 'confirm' | 'cancel'; order: Order }> {
+      const link = await checkOrderLink(token)
+      if ('state' in link) throw new AppError(400, link.state === 'expired' ? LINK_EXPIRED : LINK_INVALID)
+      if (await mail!.isLinkSpent(link.claims)) throw new AppError(409, LINK_USED)
+      const to = link.action === 'confirm' ? 'Confirmed' : 'Cancelled'
+      const order = await move(link.claims.subject, to, 'shopper', {}, async (trx) => {
+        if (!(await mail!.spendLink(trx, link.claims))) throw new AppError(409, LINK_USED)
+      })
+      return { action: link.action, order }
+    },
 
     /** Any order with its owner (null once the account is deleted), for the store's console. */
     async forStore(orderId: string): Promise<{ order: Order; userId: string | null } | undefined> {

@@ -88,7 +88,7 @@ describe.each(databases)('the account (%s)', (kind) => {
       })
       .execute()
     const session = await store.services.auth.startSession(
-      { _id: id, name: 'Google Shopper', email, role: 'customer' },
+      { _id: id, name: 'Google Shopper', email, role: 'customer', emailVerified: true },
       undefined,
     )
     const client = store.client(nextAddress())
@@ -165,7 +165,13 @@ describe.each(databases)('the account (%s)', (kind) => {
   it('GET /api/user/account answers who is signed in and whether the account has a password', async () => {
     const ayesha = await shopper('Ayesha Khan')
     expect(await json<Account>(await ayesha.client.get('/api/user/account'))).toEqual({
-      user: { _id: ayesha.id, name: 'Ayesha Khan', email: ayesha.account.email, role: 'customer' },
+      user: {
+        _id: ayesha.id,
+        name: 'Ayesha Khan',
+        email: ayesha.account.email,
+        role: 'customer',
+        emailVerified: false,
+      },
       hasPassword: true,
     })
     const google = await googleShopper()

@@ -99,7 +99,13 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
     const login = await client.post('/api/auth/login', { email, password: PASSWORD })
     expect(login.status).toBe(200)
     const { user } = (await login.json()) as { user: unknown }
-    expect(user).toStrictEqual({ _id: expect.any(String) as string, name: 'Store Owner', email, role: 'admin' })
+    expect(user).toStrictEqual({
+      _id: expect.any(String) as string,
+      name: 'Store Owner',
+      email,
+      role: 'admin',
+      emailVerified: false,
+    })
     expect(await (await client.get('/api/user/getcurrentuser')).json()).toStrictEqual(user)
     expect((await client.get('/api/admin/dashboard')).status).toBe(200)
   })

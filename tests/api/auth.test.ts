@@ -78,6 +78,7 @@ describe.each(databases)('accounts and sessions (%s)', (kind) => {
         name: 'Ayesha Khan',
         email: account.email,
         role: 'customer',
+        emailVerified: false,
       })
 
       const [row] = await usersNamed(account.email)
@@ -164,7 +165,7 @@ describe.each(databases)('accounts and sessions (%s)', (kind) => {
       const text = await res.text()
       expect(JSON.parse(text)).toStrictEqual({
         message: 'Logged in',
-        user: { _id: user._id, name: account.name, email: account.email, role: 'customer' },
+        user: { _id: user._id, name: account.name, email: account.email, role: 'customer', emailVerified: false },
       })
 
       const cookie = cookieAttributes(res.headers.get('set-cookie'))
@@ -191,6 +192,7 @@ describe.each(databases)('accounts and sessions (%s)', (kind) => {
         name: account.name,
         email: account.email,
         role: 'customer',
+        emailVerified: false,
       })
     })
 

@@ -14,7 +14,13 @@ describe.each(databases)('a shopper from sign-up to order (%s)', (kind) => {
 
     const me = await client.get('/api/user/getcurrentuser')
     expect(me.status).toBe(200)
-    expect(await me.json()).toEqual({ _id: user._id, name: account.name, email: account.email, role: 'customer' })
+    expect(await me.json()).toEqual({
+      _id: user._id,
+      name: account.name,
+      email: account.email,
+      role: 'customer',
+      emailVerified: false,
+    })
 
     expect((await client.post('/api/cart/add', { itemId: 'oxford-shirt', size: 'M' })).status).toBe(200)
     await client.post('/api/cart/add', { itemId: 'oxford-shirt', size: 'M' })

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NEWSLETTER_THANKS } from '#contracts/newsletter.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
 
 // docs/spec/rulings.md #21: the address is stored idempotently and the subscriber thanked.
@@ -19,7 +20,7 @@ describe.each(databases)('newsletter (%s)', (kind) => {
   it('stores the address of a guest and thanks them', async () => {
     const res = await store.client().post('/api/newsletter/subscribe', { email: 'Zara.Ahmed@example.com' })
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ message: 'Thank you for subscribing!' })
+    expect(await res.json()).toEqual({ message: NEWSLETTER_THANKS })
     expect(await subscribers('zara.ahmed@example.com')).toMatchObject([
       { email_normalized: 'zara.ahmed@example.com', email: 'Zara.Ahmed@example.com' },
     ])
@@ -32,7 +33,7 @@ describe.each(databases)('newsletter (%s)', (kind) => {
     const shouted = await client.post('/api/newsletter/subscribe', { email: ' HAMZA@example.com ' })
     for (const res of [first, again, shouted]) {
       expect(res.status).toBe(200)
-      expect(await res.json()).toEqual({ message: 'Thank you for subscribing!' })
+      expect(await res.json()).toEqual({ message: NEWSLETTER_THANKS })
     }
     expect(await subscribers('hamza@example.com')).toHaveLength(1)
   })

@@ -75,6 +75,10 @@ export function accountPageTests() {
     const details = page.getByRole('region', { name: 'Your details' })
     await expect(details.getByText(account.name, { exact: true })).toBeVisible()
     await expect(details.getByText(account.email, { exact: true })).toBeVisible()
+    // A new address is not verified yet; the link can be sent again.
+    await expect(details.getByText('Not verified yet', { exact: false })).toBeVisible()
+    await details.getByRole('button', { name: 'Send the link again' }).click()
+    await expect(page.getByRole('status')).toHaveText('We have sent the link again. Please check your inbox.')
     const book = page.getByRole('region', { name: 'Delivery addresses' })
     await expect(book.getByText('You have no saved addresses yet.')).toBeVisible()
     await expectNoSeriousViolations(page)

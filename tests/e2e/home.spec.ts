@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousViolations, seriousViolations } from '#tests/e2e/support.ts'
+import { NEWSLETTER_THANKS } from '#contracts/newsletter.ts'
 
 // Hydration, fake clocks and axe in one test: room for a cold dev server (E2E_DEV) on a busy machine.
 test.describe.configure({ timeout: 60_000 })
@@ -193,7 +194,7 @@ test.describe('home: newsletter', () => {
       await page.getByLabel('Email address').fill(uniqueEmail())
       await page.getByRole('button', { name: 'Subscribe' }).click()
       await expect(page).toHaveURL(/\/\?newsletter=subscribed#newsletter$/)
-      await expect(page.getByRole('status')).toHaveText('Thank you for subscribing!')
+      await expect(page.getByRole('status')).toHaveText(NEWSLETTER_THANKS)
 
       await page.getByLabel('Email address').fill('nope')
       await page.getByRole('button', { name: 'Subscribe' }).click()

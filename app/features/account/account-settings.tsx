@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form, Link } from 'react-router'
-import { LogOut } from 'lucide-react'
+import { BadgeCheck, LogOut } from 'lucide-react'
 import { DELETE_CONFIRMATION } from '#contracts/account.ts'
 import type { User } from '#contracts/auth.ts'
 import { PasswordField, TextField } from '#app/components/text-field.tsx'
@@ -16,13 +16,35 @@ export interface FormRefusal {
 const dangerButton =
   'inline-flex min-h-11 items-center justify-center rounded-full bg-danger px-5 text-sm font-semibold text-white transition-colors hover:bg-red-800 disabled:opacity-60'
 
-/** Who is signed in, one row per fact. */
-export function ProfileSection({ user }: { user: User }) {
+/**
+ * Who is signed in, one row per fact. An address not yet verified can still shop; the
+ * page says so and sends the link again (a plain form).
+ */
+export function ProfileSection({ user, resend }: { user: User; resend: FormRefusal | null }) {
   return (
     <AccountSection id="profile" title="Your details">
       <dl className="divide-y divide-line text-sm">
         <ProfileRow label="Name">{user.name}</ProfileRow>
-        <ProfileRow label="Email">{user.email}</ProfileRow>
+        <ProfileRow label="Email">
+          <span className="block">{user.email}</span>
+          {user.emailVerified ? (
+            <span className="mt-1 flex items-center gap-1.5 font-normal text-success">
+              <BadgeCheck aria-hidden className="size-4 shrink-0" />
+              Verified
+            </span>
+          ) : (
+            <div className="mt-1 font-normal text-muted">
+              <p>Not verified yet: open the link we emailed you. You can shop meanwhile.</p>
+              <Form method="post" className="mt-3">
+                <FormMessage message={resend?.message} />
+                <input type="hidden" name="intent" value="resend-verification" />
+                <button type="submit" className="btn-secondary min-h-11 px-4 text-sm">
+                  Send the link again
+                </button>
+              </Form>
+            </div>
+          )}
+        </ProfileRow>
       </dl>
     </AccountSection>
   )

@@ -1,10 +1,12 @@
+import { NEWSLETTER_THANKS } from '#contracts/newsletter.ts'
+
 /** What the newsletter action answers (docs/spec/rulings.md #21). */
 export interface SubscribeResult {
   ok: boolean
   message: string
 }
 
-export const SUBSCRIBE_THANKS = 'Thank you for subscribing!'
+export const SUBSCRIBE_THANKS = NEWSLETTER_THANKS
 export const SUBSCRIBE_INVALID = 'Enter a valid email address'
 export const SUBSCRIBE_REQUIRED = 'Email is required'
 export const SUBSCRIBE_FAILED = 'We could not subscribe you just now. Please try again.'

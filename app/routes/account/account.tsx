@@ -30,6 +30,7 @@ const doneMessages = {
   address: 'Your address is saved.',
   default: 'Your default address is changed.',
   removed: 'The address is deleted.',
+  verification: 'We have sent the link again. Please check your inbox.',
 } as const
 type Done = keyof typeof doneMessages
 
@@ -63,7 +64,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 interface Refused {
-  intent: 'password' | 'address' | 'delete' | 'other'
+  intent: 'password' | 'address' | 'delete' | 'verify' | 'other'
   message: string | undefined
   fieldErrors: FieldErrors | undefined
   values?: Record<string, string>
@@ -92,6 +93,14 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       )
       if (!changed.ok) return { intent: 'password', ...changed } satisfies Refused
       return redirect('/account?done=password#password')
+    }
+    case 'resend-verification': {
+      const sent = await attempt(context, () => services.auth.resendVerification(user._id), {
+        fallback: 'The link could not be sent. Please try again.',
+        what: 'verification resend',
+      })
+      if (!sent.ok) return { intent: 'verify', ...sent } satisfies Refused
+      return redirect('/account?done=verification#profile')
     }
     case 'logout-everywhere': {
       await services.auth.endAllSessions(user._id)
@@ -170,7 +179,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </p>
       )}
       <div className="mt-8 grid max-w-3xl gap-6">
-        <ProfileSection user={account.user} />
+        <ProfileSection user={account.user} resend={refusal('verify')} />
         <AddressBook
           addresses={addresses}
           // A refused address form stays open with what was typed.

@@ -107,13 +107,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           defaultValue={actionData?.email}
           error={errors.email}
         />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="current-password"
-          required
-          error={errors.password}
-        />
+        <div>
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
+          <p className="mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-accent underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          </p>
+        </div>
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
           {submitting ? 'Logging in…' : 'Login'}
         </button>

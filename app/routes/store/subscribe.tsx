@@ -36,8 +36,8 @@ async function subscribe(
   if (!parsed.success) {
     return { result: { ok: false, message: parsed.error.issues[0]?.message ?? SUBSCRIBE_INVALID }, status: 400 }
   }
-  const { services } = context.get(appContext)
-  const subscribed = await attempt(context, () => services.newsletter.subscribe(parsed.data.email), {
+  const { services, clientAddress } = context.get(appContext)
+  const subscribed = await attempt(context, () => services.newsletter.subscribe(parsed.data.email, clientAddress), {
     what: 'newsletter subscribe',
     fallback: SUBSCRIBE_FAILED,
   })

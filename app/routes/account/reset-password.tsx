@@ -1,0 +1,122 @@
+import { useState } from 'react'
+import { data, Form, Link, useNavigation } from 'react-router'
+import { CheckCircle2 } from 'lucide-react'
+import type { Route } from './+types/reset-password'
+import { resetPasswordSchema } from '#contracts/auth.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import { fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { AuthLayout, FormAlert } from '#app/features/account/auth-layout.tsx'
+import { showcase } from '#app/features/account/auth-page.server.ts'
+import { PasswordField } from '#app/components/text-field.tsx'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'New password | Kapra',
+    description: 'Choose a new password for your Kapra account.',
+    origin: rootOrigin(matches),
+  })
+}
+
+/** The link from the reset email: says at once when it no longer works. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { services } = context.get(appContext)
+  const token = url.searchParams.get('token') ?? ''
+  const check = await services.auth.checkResetToken(token)
+  return {
+    showcase: await showcase(services.catalog),
+    token,
+    problem: check.ok ? null : check.message,
+  }
+}
+
+interface ResetResult {
+  done?: boolean
+  message?: string
+  fieldErrors?: FieldErrors
+}
+
+/**
+ * Sets the new password and signs this browser in: the shopper just proved they hold
+ * the mailbox and chose the password, so asking for it again adds nothing. Every other
+ * session has ended (docs/decisions/011).
+ */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services, sessionToken, sessionCookies } = context.get(appContext)
+  const values = formValues(await request.formData(), ['token', 'password'])
+  const parsed = resetPasswordSchema.safeParse(values)
+  if (!parsed.success) return data<ResetResult>({ fieldErrors: fieldErrorsOf(parsed.error) })
+  const session = await attempt(context, () => services.auth.resetPassword(parsed.data, sessionToken), {
+    what: 'reset password',
+    fallback: 'Your password could not be changed just now. Please try again.',
+  })
+  if (!session.ok) return data<ResetResult>({ message: session.message, fieldErrors: session.fieldErrors })
+  return data<ResetResult>(
+    { done: true },
+    {
+      headers: { 'Set-Cookie': sessionCookies.set(session.value.token, session.value.expiresAt) },
+    },
+  )
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
+  const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+  const submitting = navigation.state === 'submitting'
+  const problem = actionData?.done ? null : loaderData.problem
+
+  return (
+    <AuthLayout
+      showcase={loaderData.showcase}
+      eyebrow="Reset password"
+      title="Choose a new password"
+      intro="Pick a password of 8 characters or more that you do not use anywhere else."
+    >
+      {actionData?.done ? (
+        <div role="status" className="rounded-xl border border-green-200 bg-green-50 px-4 py-4 text-sm text-success">
+          <p className="flex items-start gap-3">
+            <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
+            Your password is changed and you are logged in. We have signed you out everywhere else.
+          </p>
+          <Link to="/" className="btn-primary mt-4 w-full">
+            Continue shopping
+          </Link>
+        </div>
+      ) : problem ? (
+        <>
+          <FormAlert message={problem} />
+          <Link to="/forgot-password" className="btn-primary w-full">
+            Send me a new link
+          </Link>
+        </>
+      ) : (
+        <>
+          <FormAlert message={clientErrors ? undefined : actionData?.message} />
+          <Form
+            method="post"
+            noValidate
+            onSubmit={(event) =>
+              setClientErrors(validateBeforeSubmit(event, resetPasswordSchema, ['token', 'password']))
+            }
+            className="space-y-5"
+          >
+            <input type="hidden" name="token" value={loaderData.token} />
+            <PasswordField
+              label="New password"
+              name="password"
+              autoComplete="new-password"
+              required
+              hint="8 to 128 characters; common passwords are refused."
+              error={errors.password}
+            />
+            <button type="submit" className="btn-primary w-full" disabled={submitting}>
+              {submitting ? 'Saving…' : 'Save my new password'}
+            </button>
+          </Form>
+        </>
+      )}
+    </AuthLayout>
+  )
+}

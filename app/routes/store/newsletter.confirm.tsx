@@ -1,0 +1,70 @@
+import { Form, Link, useNavigation } from 'react-router'
+import { CircleAlert, CircleCheck } from 'lucide-react'
+import type { Route } from './+types/newsletter.confirm'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import { formValues } from '#app/lib/forms.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Confirm your subscription | Kapra',
+    description: 'Confirm your subscription to the Kapra newsletter.',
+    origin: rootOrigin(matches),
+  })
+}
+
+/** Opening the link shows one button; only pressing it confirms (mail scanners open links too). */
+export function loader({ url }: Route.LoaderArgs) {
+  return { token: url.searchParams.get('token') ?? '' }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const { services } = context.get(appContext)
+  const { token } = formValues(await request.formData(), ['token'])
+  const result = await attempt(context, () => services.newsletter.confirm(token ?? ''), {
+    what: 'newsletter confirm',
+    fallback: 'We could not confirm your subscription just now. Please try again.',
+  })
+  return result.ok ? { ok: true as const, code: result.value.code } : { ok: false as const, message: result.message }
+}
+
+export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation()
+  return (
+    <main id="main" className="container-page py-14 sm:py-20">
+      <div className="mx-auto max-w-lg rounded-2xl border border-line bg-white p-6 text-center sm:p-8">
+        {actionData?.ok ? (
+          <>
+            <CircleCheck aria-hidden className="mx-auto size-10 text-success" />
+            <h1 role="status" className="mt-4 font-display text-2xl font-semibold text-ink">
+              You are subscribed
+            </h1>
+            <p className="mt-2 text-muted">Your code for 20% off:</p>
+            <p className="mt-2 font-display text-2xl font-bold tracking-widest text-accent">{actionData.code}</p>
+            <Link to="/collection" className="btn-primary mt-6">
+              Start shopping
+            </Link>
+          </>
+        ) : (
+          <>
+            <h1 className="font-display text-2xl font-semibold text-ink">Confirm your subscription</h1>
+            <p className="mt-2 text-muted">One tap, and your 20% off code is yours.</p>
+            {actionData && (
+              <p role="alert" className="mt-4 flex items-center justify-center gap-2 text-sm font-medium text-danger">
+                <CircleAlert aria-hidden className="size-4 shrink-0" />
+                {actionData.message}
+              </p>
+            )}
+            <Form method="post" replace className="mt-6">
+              <input type="hidden" name="token" value={loaderData.token} />
+              <button type="submit" className="btn-primary w-full" disabled={navigation.state === 'submitting'}>
+                Confirm my subscription
+              </button>
+            </Form>
+          </>
+        )}
+      </div>
+    </main>
+  )
+}

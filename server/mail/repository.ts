@@ -1,0 +1,139 @@
+import { sql } from 'kysely'
+import type { Executor } from '#server/db/database.ts'
+import type { MailOutboxTable } from '#server/db/schema.ts'
+
+export type OutboxRow = MailOutboxTable
+
+export async function insertMessage(db: Executor, row: OutboxRow): Promise<void> {
+  await db.insertInto('mail_outbox').values(row).execute()
+}
+
+/**
+ * Takes up to `limit` due messages for one worker until `leaseUntil`, in one statement:
+ * pending, due, and not held by a live lease (a worker that died mid-send leaves an
+ * expired one). PostgreSQL skips rows another worker is claiming at this moment
+ * (FOR UPDATE SKIP LOCKED); SQLite has one writer, so the statement runs alone.
+ */
+export async function claimDue(
+  db: Executor,
+  options: { now: number; leaseUntil: number; owner: string; limit: number; skipLocked: boolean },
+): Promise<OutboxRow[]> {
+  return db
+    .updateTable('mail_outbox')
+    .set((eb) => ({
+      lease_until: options.leaseUntil,
+      lease_owner: options.owner,
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', (eb) => {
+      let due = eb
+        .selectFrom('mail_outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_at', '<=', options.now)
+        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<=', options.now)]))
+        .orderBy('next_attempt_at')
+        .limit(options.limit)
+      if (options.skipLocked) due = due.forUpdate().skipLocked()
+      return due
+    })
+    .where('status', '=', 'pending')
+    .returningAll()
+    .execute()
+}
+
+/** Marks a message sent, if this worker still holds it. */
+export async function markSent(
+  db: Executor,
+  id: string,
+  owner: string,
+  change: { sentAt: number; deliveredBy: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({
+      status: 'sent',
+      sent_at: change.sentAt,
+      delivered_by: change.deliveredBy,
+      lease_until: null,
+      last_error: null,
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** A failed attempt: try again at `retryAt`, or give up (`retryAt` null). */
+export async function markFailed(
+  db: Executor,
+  id: string,
+  owner: string,
+  change: { error: string; retryAt: number | null },
+): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      status: change.retryAt === null ? 'failed' : 'pending',
+      ...(change.retryAt === null ? {} : { next_attempt_at: change.retryAt }),
+      lease_until: null,
+      last_error: change.error.slice(0, 500),
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'pending')
+    .execute()
+}
+
+/** The newest messages first, for the development mailbox. */
+export function latestMessages(db: Executor, limit: number) {
+  return db
+    .selectFrom('mail_outbox')
+    .select([
+      'id',
+      'kind',
+      'to_address',
+      'subject',
+      'status',
+      'attempts',
+      'created_at',
+      'sent_at',
+      'delivered_by',
+      'last_error',
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
+}
+
+export function messageById(db: Executor, id: string) {
+  return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Sent messages keep their links (a reset token) only a while: bodies older than `before` go. */
+export async function deleteSentBefore(db: Executor, before: number): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('status', '=', 'sent')
+    .where('sent_at', '<', before)
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+export async function linkSecret(db: Executor): Promise<string | undefined> {
+  const row = await db.selectFrom('store_secrets').select('value').where('name', '=', 'mail_links').executeTakeFirst()
+  return row?.value
+}
+
+/** Spends a single-use link: false when it was spent before (the insert met its own id). */
+export async function spendLink(db: Executor, id: string, at: number): Promise<boolean> {
+  const result = await sql<{ id: string }>`insert into used_links (id, used_at) values (${id}, ${at})
+    on conflict (id) do nothing returning id`.execute(db)
+  return result.rows.length === 1
+}
+
+export async function isLinkSpent(db: Executor, id: string): Promise<boolean> {
+  return (await db.selectFrom('used_links').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}

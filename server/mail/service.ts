@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto'
+import type { Config } from '#server/config.ts'
+import type { Db, Dialect, Executor } from '#server/db/database.ts'
+import type { Logger } from '#server/http/logger.ts'
+import { signLink, verifyLink, type LinkCheck, type LinkClaims, type LinkPurpose } from '#server/mail/links.ts'
+import type { Rendered, StoreIdentity } from '#server/mail/templates.ts'
+import { keepTransport, logTransport, smtpTransport, type MailTransport } from '#server/mail/transport.ts'
+import { createMailWorker, type MailWorker, type WorkerOptions } from '#server/mail/worker.ts'
+import * as repo from '#server/mail/repository.ts'
+
+export type MailService = ReturnType<typeof createMailService>
+
+/** What a message is about; the outbox keeps it for the log and the development mailbox. */
+export type MailKind =
+  | 'order-placed'
+  | 'order-confirmed'
+  | 'order-shipped'
+  | 'order-delivered'
+  | 'order-cancelled'
+  | 'welcome'
+  | 'verify-email'
+  | 'password-reset'
+  | 'newsletter-confirm'
+
+/**
+ * Email (docs/spec/rulings.md #26, docs/decisions/011): other domains write messages
+ * into the outbox inside their own transaction (`enqueue(trx, …)`); a worker sends them
+ * afterwards, so no request waits on or fails because of a mail server.
+ */
+export function createMailService(db: Db, dialect: Dialect, config: Config, logger: Logger, now: () => number) {
+  const store: StoreIdentity = { ...config.store, baseUrl: config.mail.baseUrl }
+  let secret: string | undefined
+  let worker: MailWorker | undefined
+
+  /** Read once; `exec` is the caller's transaction when there is one (SQLite has one connection). */
+  async function linkKey(exec: Executor = db): Promise<string> {
+    if (secret) return secret
+    const value = await repo.linkSecret(exec)
+    if (!value) throw new Error('The key for links in emails is missing (store_secrets.mail_links)')
+    secret = value
+    return value
+  }
+
+  /** Where messages go: SMTP when configured; otherwise kept (development, tests) or logged (production). */
+  function defaultTransport(): MailTransport {
+    if (config.mail.smtpUrl) return smtpTransport(config.mail.smtpUrl, config.mail.from)
+    return config.env === 'production' ? logTransport(logger) : keepTransport()
+  }
+
+  return {
+    store,
+    /** The newsletter's 20%-off code (NEWSLETTER_CODE). */
+    code: config.mail.newsletterCode,
+
+    /** Writes a message to the outbox in the caller's transaction; it is sent only if that commits. */
+    async enqueue(trx: Executor, kind: MailKind, to: string, message: Rendered): Promise<string> {
+      const id = randomUUID()
+      const at = now()
+      await repo.insertMessage(trx, {
+        id,
+        kind,
+        to_address: to,
+        subject: message.subject,
+        text_body: message.text,
+        html_body: message.html,
+        headers: message.headers ? JSON.stringify(message.headers) : null,
+        status: 'pending',
+        attempts: 0,
+        created_at: at,
+        next_attempt_at: at,
+        lease_until: null,
+        lease_owner: null,
+        sent_at: null,
+        delivered_by: null,
+        last_error: null,
+      })
+      return id
+    },
+
+    /** A signed link's token, valid for `ttlMs`. */
+    async signLink(
+      exec: Executor,
+      purpose: LinkPurpose,
+      subject: string,
+      ttlMs: number,
+      email?: string,
+    ): Promise<string> {
+      return signLink(await linkKey(exec), { purpose, subject, expiresAt: now() + ttlMs, ...(email ? { email } : {}) })
+    },
+
+    async checkLink(token: string, purposes: LinkPurpose[]): Promise<LinkCheck> {
+      return verifyLink(await linkKey(), token, purposes, now())
+    },
+
+    /** Spends a single-use link in the caller's transaction; false when it was used before. */
+    spendLink: (trx: Executor, claims: LinkClaims) => repo.spendLink(trx, claims.id, now()),
+
+    isLinkSpent: (claims: LinkClaims) => repo.isLinkSpent(db, claims.id),
+
+    /** The store's public address of a path. */
+    url: (path: string) => `${store.baseUrl}${path}`,
+
+    /** A worker on this store's database; tests pass their own transport and clock. */
+    createWorker(options: WorkerOptions & { transport?: MailTransport } = {}): MailWorker {
+      const { transport, ...rest } = options
+      return createMailWorker(db, dialect, transport ?? defaultTransport(), logger, { now, ...rest })
+    },
+
+    /** The process's own worker (server/main.ts). */
+    startWorker() {
+      worker ??= this.createWorker()
+      worker.start()
+      logger.info('mail worker started', {
+        transport: config.mail.smtpUrl ? 'smtp' : config.env === 'production' ? 'log' : 'kept',
+      })
+    },
+
+    async stopWorker() {
+      await worker?.stop()
+      worker = undefined
+    },
+
+    /** The development mailbox (/dev/mail): the newest messages. */
+    latest: (limit = 50) => repo.latestMessages(db, limit),
+    message: (id: string) => repo.messageById(db, id),
+  }
+}
