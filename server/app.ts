@@ -20,6 +20,7 @@ import { orderRoutes } from '#server/orders/routes.ts'
 import { newsletterRoutes } from '#server/newsletter/routes.ts'
 import { adminRoutes } from '#server/admin/routes.ts'
 import { accountRoutes } from '#server/account/routes.ts'
+import { alertRoutes } from '#server/alerts/routes.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
 import { DEFAULT_MAX_PHOTO_BYTES, uploadedImageDir } from '#server/catalog/photos.ts'
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions) {
   api.route('/user', userRoutes)
   api.route('/user', accountRoutes)
   api.route('/product', productRoutes)
+  api.route('/product/notify', alertRoutes)
   api.route('/products', productsRoutes)
   api.route('/cart', cartRoutes)
   api.route('/order', orderRoutes)

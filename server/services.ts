@@ -9,6 +9,7 @@ import { createNewsletterService } from '#server/newsletter/service.ts'
 import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
 import { createMailService } from '#server/mail/service.ts'
+import { createAlertService } from '#server/alerts/service.ts'
 
 export type Services = ReturnType<typeof createServices>
 
@@ -24,6 +25,9 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
   const auth = createAuthService(deps.db, deps.config, { logger: deps.logger, now, mail })
   const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, mail }, now)
   const newsletter = createNewsletterService(deps.db, now, mail)
+  const alerts = createAlertService(deps.db, { catalog, mail }, now)
+  // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
+  catalog.onRestock((trx, productId) => alerts.release(trx, productId))
   return {
     config: deps.config,
     logger: deps.logger,
@@ -35,6 +39,7 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     orders,
     mail,
     newsletter,
+    alerts,
     account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter }, now),
     admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
   }

@@ -200,6 +200,11 @@ export function createCatalogService(
     }))
   }
 
+  let restockListener: ((trx: Executor, productId: string) => Promise<unknown>) | undefined
+  const restocked = async (trx: Executor, productId: string) => {
+    if (restockListener) await restockListener(trx, productId)
+  }
+
   function forget(): void {
     vocabulary = undefined
     views.clear()
@@ -291,6 +296,7 @@ export function createCatalogService(
         now(),
       )
       await repo.insertProducts(trx, [], nameTerms(edit.name))
+      await restocked(trx, id)
       return true
     },
 
@@ -298,12 +304,25 @@ export function createCatalogService(
     async setArchived(trx: Executor, id: string, archived: boolean): Promise<boolean> {
       if (!(await repo.anyProductRow(trx, id))) return false
       await repo.updateProduct(trx, dialect, id, { archived: archived ? 1 : 0 }, {}, now())
+      if (!archived) await restocked(trx, id)
       return true
     },
 
     /** Sets the pieces of one size on the shelf, inside the caller's transaction; false when no such size. */
-    setStock: (trx: Executor, line: { productId: string; size: string; stock: number }) =>
-      repo.setStock(trx, dialect, line, now()),
+    async setStock(trx: Executor, line: { productId: string; size: string; stock: number }): Promise<boolean> {
+      const done = await repo.setStock(trx, dialect, line, now())
+      if (done && line.stock > 0) await restocked(trx, line.productId)
+      return done
+    },
+
+    /**
+     * What runs inside any transaction that may have put pieces of a product back on the
+     * shelf (stock set, a product edited or back on sale, an order's pieces returned):
+     * the back-in-stock requests (server/alerts), wired by server/services.ts.
+     */
+    onRestock(listener: (trx: Executor, productId: string) => Promise<unknown>): void {
+      restockListener = listener
+    },
 
     /**
      * Every product in catalog order, a batch at a time (docs/spec/store-spec.md §8's
@@ -421,6 +440,7 @@ export function createCatalogService(
     async returnStock(trx: Executor, lines: { productId: string; size: string; quantity: number }[]): Promise<boolean> {
       let back = false
       for (const line of lines) if ((await repo.returnStock(trx, dialect, line, now())) === line.quantity) back = true
+      for (const productId of new Set(lines.map((l) => l.productId))) await restocked(trx, productId)
       return back
     },
 

@@ -14,6 +14,7 @@ import * as archivedProducts from '#server/db/migrations/2026-11-24T0600-archive
 import * as facetIndexes from '#server/db/migrations/2026-11-24T0650-facet-indexes.ts'
 import * as mail from '#server/db/migrations/2026-11-24T0700-mail.ts'
 import { accountMigration } from '#server/db/migrations/2026-11-24T0710-account.ts'
+import * as stockAlerts from '#server/db/migrations/2026-11-24T0720-stock-alerts.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -34,6 +35,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0650-facet-indexes': facetIndexes,
     '2026-11-24T0700-mail': mail,
     '2026-11-24T0710-account': accountMigration(dialect),
+    '2026-11-24T0720-stock-alerts': stockAlerts,
   }
 }
 

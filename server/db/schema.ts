@@ -146,6 +146,14 @@ export interface SavedAddressesTable {
   updated_at: number
 }
 
+/** A shopper's request to be emailed when a sold-out size is back (one email, then it goes). */
+export interface StockAlertsTable {
+  user_id: string
+  product_id: string
+  size: string
+  created_at: number
+}
+
 export interface NewsletterSubscribersTable {
   email_normalized: string
   email: string
@@ -232,6 +240,7 @@ export interface Database {
   order_items: OrderItemsTable
   order_events: OrderEventsTable
   newsletter_subscribers: NewsletterSubscribersTable
+  stock_alerts: StockAlertsTable
   saved_addresses: SavedAddressesTable
   audit_log: AuditLogTable
   mail_outbox: MailOutboxTable

@@ -21,6 +21,7 @@ export type MailKind =
   | 'verify-email'
   | 'password-reset'
   | 'newsletter-confirm'
+  | 'back-in-stock'
 
 /**
  * Email (docs/spec/rulings.md #26, docs/decisions/011): other domains write messages

@@ -246,3 +246,16 @@ export function newsletterConfirmEmail(
     },
   }
 }
+
+/** One email per request: the size a shopper asked about is back on the shelf. */
+export function backInStockEmail(
+  store: StoreIdentity,
+  alert: { name: string; product: string; size: string; url: string },
+): Rendered {
+  return layout(store, `Back in stock: ${alert.product}, size ${alert.size}`, 'It is back in stock', [
+    paragraph(`Hi ${alert.name}, you asked us to tell you when ${alert.product} in size ${alert.size} was back.`),
+    paragraph('It is on the shelf again, while it lasts.'),
+    button('See it in the store', alert.url),
+    note('This is the only email about it: your request is now done. You can ask again on the product page.'),
+  ])
+}

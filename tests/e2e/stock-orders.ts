@@ -96,6 +96,31 @@ export function stockAndOrderTests() {
     await expectNoSidewaysScroll(page)
   })
 
+  test('a shopper asks for an email when a sold-out size is back, and can cancel it; a guest is asked to sign in', async ({
+    page,
+  }) => {
+    const list = await catalog(page)
+    const soldOut = list.find((p) => p.sizes.some((s) => p.stock[s] === 0))!
+    const gone = soldOut.sizes.find((s) => soldOut.stock[s] === 0)!
+    await open(page, `/productdetail/${soldOut._id}`)
+    const section = page.getByRole('region', { name: /^Sold out in/ })
+    await expect(section.getByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?redirectTo=${encodeURIComponent(`/productdetail/${soldOut._id}#back-in-stock`)}`,
+    )
+
+    const account = newAccount()
+    expect((await page.request.post('/api/auth/registration', { data: account })).status()).toBe(201)
+    expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true)
+    await open(page, `/productdetail/${soldOut._id}`)
+    await section.getByRole('button', { name: `Notify me when ${gone} is back` }).click()
+    await expect(section.getByText(`We will email you when size ${gone} is back.`)).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+    await section.getByRole('button', { name: `Cancel the email for size ${gone}` }).click()
+    await expect(section.getByRole('button', { name: `Notify me when ${gone} is back` })).toBeVisible()
+  })
+
   test('the shopper confirms an order with one tap on My Orders, and its page shows the step', async ({ page }) => {
     const errors = collectErrors(page)
     const [product, size] = await plentiful(page, 0)

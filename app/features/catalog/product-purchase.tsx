@@ -5,6 +5,7 @@ import { LOW_STOCK, stockNote, type Product } from '#contracts/catalog.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { useHydrated } from '#app/lib/hydrated.ts'
 import { useToast } from '#app/components/toaster.tsx'
+import { BackInStock } from '#app/features/catalog/back-in-stock.tsx'
 import { SizeChart } from '#app/features/catalog/size-chart.tsx'
 
 export const SIZE_REQUIRED = 'Please select a size before adding to cart'
@@ -42,9 +43,12 @@ const notes = [
 export function ProductPurchase({
   product,
   result,
+  waiting,
 }: {
   product: Pick<Product, '_id' | 'name' | 'sizes' | 'sizeChart' | 'stock'>
   result?: PurchaseResult
+  /** Sold-out sizes this shopper asked to hear about (null for a guest). */
+  waiting: string[] | null
 }) {
   const posted = result && 'added' in result ? result.added : result && 'guestAdd' in result ? result.guestAdd : null
   const [initialSize] = useState(posted?.size ?? null)
@@ -214,6 +218,8 @@ export function ProductPurchase({
           Add To Cart
         </button>
       </Form>
+
+      <BackInStock productId={product._id} soldOut={product.sizes.filter((s) => left(s) === 0)} waiting={waiting} />
 
       <ul className="mt-8 space-y-2.5 border-t border-line pt-6 text-sm text-muted">
         {notes.map(({ icon: Icon, text }) => (

@@ -1,9 +1,10 @@
 import { Fragment } from 'react'
-import { Link, data, isRouteErrorResponse, useRouteError } from 'react-router'
+import { Link, data, isRouteErrorResponse, redirect, useRouteError } from 'react-router'
 import { ChevronRight } from 'lucide-react'
 import type { Route } from './+types/productdetail.$productId'
 import type { Product, ProductSummary } from '#contracts/catalog.ts'
 import { cartAddSchema } from '#contracts/cart.ts'
+import { stockAlertSchema } from '#contracts/alerts.ts'
 import { z } from '#contracts/zod.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt, logFault } from '#app/lib/service-result.server.ts'
@@ -22,7 +23,7 @@ import { SectionBoundary } from '#app/components/section-boundary.tsx'
 type Card = ProductSummary
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { services } = context.get(appContext)
+  const { services, user } = context.get(appContext)
   const product = await services.catalog.get(params.productId)
   // docs/spec/rulings.md #11: an unknown product is a real page with HTTP 404; one the
   // store has archived says it is no longer available (past orders still name it).
@@ -33,7 +34,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     logFault(context, 'related products failed', err)
     return []
   })
-  return { product, related }
+  // The sold-out sizes this shopper asked to hear about (a guest is asked to sign in).
+  const waiting = user ? await services.alerts.sizesFor(user._id, product._id) : null
+  return { product, related, waiting }
 }
 
 const addToCartForm = cartAddSchema.extend({ intent: z.literal('add') })
@@ -44,9 +47,28 @@ const addToCartForm = cartAddSchema.extend({ intent: z.literal('add') })
  * and takes the line here; a guest's lives in the browser, so the answer hands the line
  * to the page, which adds it once the app has started.
  */
-export async function action({ context, request }: Route.ActionArgs): Promise<PurchaseResult> {
+export async function action({ context, request, params }: Route.ActionArgs): Promise<PurchaseResult> {
   const { services, user } = context.get(appContext)
-  const parsed = addToCartForm.safeParse(formValues(await request.formData(), ['intent', 'itemId', 'size']))
+  const values = formValues(await request.formData(), ['intent', 'itemId', 'size'])
+  // "Notify me" on a sold-out size, and its cancel: the page then shows what stands.
+  if (values.intent === 'notify' || values.intent === 'notify-cancel') {
+    const here = `/productdetail/${params.productId}`
+    if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`${here}#back-in-stock`)}`)
+    const alert = stockAlertSchema.safeParse(values)
+    if (!alert.success) return { error: 'This size could not be chosen. Please try again.' }
+    const { itemId, size } = alert.data
+    const done = await attempt(
+      context,
+      () =>
+        values.intent === 'notify'
+          ? services.alerts.request(user._id, itemId, size)
+          : services.alerts.cancel(user._id, itemId, size),
+      { fallback: 'Your request could not be saved. Please try again.', what: 'back-in-stock request' },
+    )
+    if (!done.ok) return { error: done.message }
+    throw redirect(`${here}#back-in-stock`)
+  }
+  const parsed = addToCartForm.safeParse(values)
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error)
     return { error: errors.size ? SIZE_REQUIRED : 'This item could not be added to your cart.' }
@@ -144,7 +166,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           </p>
           <p className="mt-5 leading-relaxed text-muted">{product.description}</p>
           <div className="mt-8">
-            <ProductPurchase product={product} result={actionData} />
+            <ProductPurchase product={product} result={actionData} waiting={loaderData.waiting} />
           </div>
         </div>
       </div>

@@ -1,0 +1,75 @@
+import { Form, Link } from 'react-router'
+import { BellRing, Check } from 'lucide-react'
+
+/**
+ * Sold-out sizes of a product: a signed-in shopper asks for one email when a size is
+ * back (and can cancel); a guest is asked to sign in first. Plain forms posted to the
+ * product page, so they work before the app has started (docs/decisions/006).
+ */
+export function BackInStock({
+  productId,
+  soldOut,
+  waiting,
+}: {
+  productId: string
+  soldOut: string[]
+  /** The sizes this shopper is waiting for; null for a guest. */
+  waiting: string[] | null
+}) {
+  if (soldOut.length === 0) return null
+  return (
+    <section
+      id="back-in-stock"
+      aria-labelledby="back-in-stock-title"
+      className="mt-6 scroll-mt-24 rounded-xl border border-line bg-white p-4"
+    >
+      <h2 id="back-in-stock-title" className="flex items-center gap-2 text-sm font-semibold text-ink">
+        <BellRing aria-hidden className="size-4 shrink-0 text-accent" />
+        Sold out in {soldOut.join(', ')}
+      </h2>
+      {waiting === null ? (
+        <p className="mt-2 text-sm text-muted">
+          <Link
+            to={`/login?redirectTo=${encodeURIComponent(`/productdetail/${productId}#back-in-stock`)}`}
+            className="font-medium text-accent underline underline-offset-4"
+          >
+            Sign in
+          </Link>{' '}
+          and we will email you when your size is back.
+        </p>
+      ) : (
+        <ul className="mt-3 space-y-2">
+          {soldOut.map((size) => (
+            <li key={size}>
+              <Form method="post" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                <input type="hidden" name="itemId" value={productId} />
+                <input type="hidden" name="size" value={size} />
+                {waiting.includes(size) ? (
+                  <>
+                    <span className="flex items-center gap-1.5 text-success">
+                      <Check aria-hidden className="size-4 shrink-0" />
+                      We will email you when size {size} is back.
+                    </span>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="notify-cancel"
+                      aria-label={`Cancel the email for size ${size}`}
+                      className="min-h-11 font-medium text-muted underline underline-offset-4 hover:text-ink"
+                    >
+                      Cancel
+                    </button>
+                  </>
+                ) : (
+                  <button type="submit" name="intent" value="notify" className="btn-secondary min-h-11 px-4 text-sm">
+                    Notify me when {size} is back
+                  </button>
+                )}
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,70 @@
+import type { Executor } from '#server/db/database.ts'
+
+export async function insertAlert(
+  db: Executor,
+  alert: { user_id: string; product_id: string; size: string; created_at: number },
+): Promise<void> {
+  await db
+    .insertInto('stock_alerts')
+    .values(alert)
+    .onConflict((oc) => oc.columns(['user_id', 'product_id', 'size']).doNothing())
+    .execute()
+}
+
+export async function deleteAlert(db: Executor, userId: string, productId: string, size: string): Promise<void> {
+  await db
+    .deleteFrom('stock_alerts')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .execute()
+}
+
+export async function countOf(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('stock_alerts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The sizes of one product a shopper is waiting for. */
+export async function sizesOf(db: Executor, userId: string, productId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('stock_alerts')
+    .select('size')
+    .where('user_id', '=', userId)
+    .where('product_id', '=', productId)
+    .orderBy('size')
+    .execute()
+  return rows.map((r) => r.size)
+}
+
+/**
+ * The requests of one product whose size is now on the shelf and on sale, with the
+ * shopper's name and address: who gets an email.
+ */
+export async function dueFor(db: Executor, productId: string) {
+  return db
+    .selectFrom('stock_alerts')
+    .innerJoin('product_sizes', (j) =>
+      j
+        .onRef('product_sizes.product_id', '=', 'stock_alerts.product_id')
+        .onRef('product_sizes.size', '=', 'stock_alerts.size'),
+    )
+    .innerJoin('products', 'products.id', 'stock_alerts.product_id')
+    .innerJoin('users', 'users.id', 'stock_alerts.user_id')
+    .select([
+      'stock_alerts.user_id as userId',
+      'stock_alerts.size as size',
+      'users.name as userName',
+      'users.email as email',
+      'products.name as productName',
+    ])
+    .where('stock_alerts.product_id', '=', productId)
+    .where('product_sizes.stock', '>', 0)
+    .where('products.archived', '=', 0)
+    .orderBy('stock_alerts.created_at')
+    .execute()
+}
