@@ -11,6 +11,7 @@ import { errorFields } from '#server/http/logger.ts'
 import { jsonBodiesOnly, sameOriginWrites } from '#server/http/middleware.ts'
 import { isGoogleSignInPage, pageSecurityHeaders } from '#server/http/csp.ts'
 import type { AppEnv } from '#server/http/env.ts'
+import { clientAddressOf, type TrustProxy } from '#server/http/client-address.ts'
 import type { Services } from '#server/services.ts'
 import { loadSession } from '#server/auth/session.ts'
 import { authRoutes, userRoutes } from '#server/auth/routes.ts'
@@ -180,15 +181,13 @@ function isProductFormPost(c: Context): boolean {
   return c.req.method === 'POST' && /^\/admin\/products\/[^/]+\/?$/.test(c.req.path)
 }
 
-function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+function clientAddress(c: Context<AppEnv>, trustProxy: TrustProxy | null): string {
+  let peer: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    peer = getConnInfo(c).remote.address
   } catch {
     // app.request() in tests has no socket.
-    return 'local'
   }
+  const address = clientAddressOf(peer, c.req.header('x-forwarded-for'), trustProxy)
+  return address === 'unknown' && peer === undefined ? 'local' : address
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from '#server/http/client-address.ts'
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -30,7 +31,20 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   SESSION_DAYS: positiveInt.default(30),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v)
+      if (trust === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY is 0, 1, a number of proxy hops, or a comma list of proxy addresses and ranges',
+        })
+        return z.NEVER
+      }
+      return trust
+    }),
   LOGIN_LIMIT_PER_ACCOUNT: positiveInt.default(10),
   LOGIN_LIMIT_PER_IP: positiveInt.default(50),
   LOGIN_LIMIT_WINDOW_MINUTES: positiveInt.default(15),
@@ -57,7 +71,8 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string }
   cookieSecure: Env['COOKIE_SECURE']
   sessionDays: number
-  trustProxy: boolean
+  /** Who may set X-Forwarded-For and -Proto; null trusts no proxy. */
+  trustProxy: TrustProxy | null
   rateLimits: {
     loginPerAccount: number
     loginPerIp: number
