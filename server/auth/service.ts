@@ -213,19 +213,26 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
 
     async login(input: Login, clientAddress: string, replacing: string | undefined): Promise<NewSession> {
       const account = normalizeEmail(input.email)
-      const wait = Math.max(loginByAccount.retryAfter(account), loginByAddress.retryAfter(clientAddress))
-      if (wait > 0) throw tooMany(wait, 'failed sign-in attempts')
+      // Counted before the password is checked, and given back when it is right: a
+      // burst of simultaneous guesses meets the limit like a sequence (issue 13, item 1).
+      const [byAccount, byAddress] = await Promise.all([
+        loginByAccount.consume(account),
+        loginByAddress.consume(clientAddress),
+      ])
+      if (byAccount > 0 || byAddress > 0) {
+        // The attempt was refused, so it spends nothing on the limit that let it through.
+        if (byAccount === 0) await loginByAccount.refund(account)
+        if (byAddress === 0) await loginByAddress.refund(clientAddress)
+        throw tooMany(Math.max(byAccount, byAddress), 'failed sign-in attempts')
+      }
 
       const row = await repo.findUserByEmail(db, account)
       const ok = row?.password_hash
         ? await verifyPassword(row.password_hash, input.password)
         : (await burnPasswordCheck(input.password), false)
-      if (!row || !ok) {
-        loginByAccount.record(account)
-        loginByAddress.record(clientAddress)
-        throw new AppError(401, INVALID_LOGIN)
-      }
+      if (!row || !ok) throw new AppError(401, INVALID_LOGIN)
       loginByAccount.reset(account)
+      await loginByAddress.refund(clientAddress)
       return startSession(toUser(row), replacing)
     },
 
