@@ -49,9 +49,12 @@ async function main() {
     logger.info(`Kapra is serving on http://localhost:${port}`, { database: connection.dialect })
   })
 
-  // Housekeeping: expired sessions go once an hour.
+  // Housekeeping: expired sessions and day-old Idempotency-Key answers go once an hour.
   const prune = setInterval(() => {
     services.auth.pruneSessions().catch((err: unknown) => logger.warn('session pruning failed', errorFields(err)))
+    services.orders
+      .pruneIdempotencyKeys()
+      .catch((err: unknown) => logger.warn('idempotency key pruning failed', errorFields(err)))
   }, 60 * 60_000)
   prune.unref()
 

@@ -13,6 +13,7 @@ import * as storeConsole from '#server/db/migrations/2026-11-24T0500-console.ts'
 import * as archivedProducts from '#server/db/migrations/2026-11-24T0600-archived-products.ts'
 import * as facetIndexes from '#server/db/migrations/2026-11-24T0650-facet-indexes.ts'
 import { accountMigration } from '#server/db/migrations/2026-11-24T0710-account.ts'
+import * as idempotency from '#server/db/migrations/2026-11-24T0800-idempotency.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -32,6 +33,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0600-archived-products': archivedProducts,
     '2026-11-24T0650-facet-indexes': facetIndexes,
     '2026-11-24T0710-account': accountMigration(dialect),
+    '2026-11-24T0800-idempotency': idempotency,
   }
 }
 

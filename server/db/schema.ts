@@ -170,6 +170,16 @@ export interface AuditLogTable {
   after: string | null
 }
 
+/** The first answer to a shopper's Idempotency-Key on placeorder (docs/decisions/013). */
+export interface IdempotencyKeysTable {
+  user_id: string
+  key: string
+  request_hash: string
+  status: number
+  response: string
+  created_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -184,4 +194,5 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable
   saved_addresses: SavedAddressesTable
   audit_log: AuditLogTable
+  idempotency_keys: IdempotencyKeysTable
 }
