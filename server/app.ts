@@ -6,7 +6,8 @@ import { compress } from 'hono/compress'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { ping } from '#server/db/database.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError, databaseUnavailable } from '#server/http/errors.ts'
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import { errorFields } from '#server/http/logger.ts'
 import { jsonBodiesOnly, sameOriginWrites } from '#server/http/middleware.ts'
 import { isGoogleSignInPage, pageSecurityHeaders } from '#server/http/csp.ts'
@@ -48,6 +49,7 @@ export function createApp(options: AppOptions) {
     c.set('clientAddress', clientAddress(c, config.trustProxy))
     c.set('user', null)
     c.set('sessionToken', undefined)
+    c.set('sessionUnavailable', false)
     await next()
     logger.info('request', {
       id: c.var.requestId,
@@ -67,6 +69,15 @@ export function createApp(options: AppOptions) {
   app.use((c, next) => (isGoogleSignInPage(c.req.path) ? googleHeaders : strictHeaders)(c, next))
 
   app.onError((err, c) => {
+    if (!(err instanceof AppError) && isDatabaseUnavailable(err)) {
+      logger.warn('database unavailable', {
+        id: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        ...errorFields(err),
+      })
+      err = databaseUnavailable()
+    }
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value)
       return c.json(

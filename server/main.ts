@@ -15,7 +15,14 @@ async function main() {
   const logger = createLogger(config.logLevel)
   const development = config.env === 'development'
 
-  const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  // Whatever escapes a request still reaches the JSON log, with its stack.
+  process.on('unhandledRejection', (err) => logger.error('unhandled rejection', errorFields(err)))
+
+  const connection = connect({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logError: (msg, fields) => logger.error(msg, fields),
+  })
   await migrateToLatest(connection)
   if (config.seedDemo) {
     const added = await seedCatalog(connection, demoCatalog)
