@@ -45,12 +45,14 @@ export function createApp(options: AppOptions) {
   app.use(async (c, next) => {
     const started = performance.now()
     c.set('services', services)
-    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) ?? crypto.randomUUID())
+    c.set('requestId', requestIdOf(c.req.header('x-request-id')))
     c.set('clientAddress', clientAddress(c, config.trustProxy))
     c.set('user', null)
     c.set('sessionToken', undefined)
     c.set('sessionUnavailable', false)
     await next()
+    // The client can quote it when something went wrong; the log lines carry it.
+    c.header('X-Request-Id', c.var.requestId)
     logger.info('request', {
       id: c.var.requestId,
       method: c.req.method,
@@ -108,17 +110,20 @@ export function createApp(options: AppOptions) {
   api.use(compress())
   api.use(sameOriginWrites())
   api.use(jsonBodiesOnly(isPhotoUpload))
+  // A refused body is left unread: the connection is closed after the answer, or the
+  // rest of the body would be read as the client's next request (issue 13, item 3).
+  const closeAfter = { headers: { Connection: 'close' } }
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: () => {
-      throw new AppError(413, 'The request body is too large')
+      throw new AppError(413, 'The request body is too large', closeAfter)
     },
   })
   // A product save carries up to four photos of up to 8 MB each (server/catalog/photos.ts) and its JSON.
   const limitUpload = bodyLimit({
     maxSize: 4 * DEFAULT_MAX_PHOTO_BYTES + config.bodyLimitBytes,
     onError: () => {
-      throw new AppError(413, 'The request body is too large: four photos of up to 8 MB each at most')
+      throw new AppError(413, 'The request body is too large: four photos of up to 8 MB each at most', closeAfter)
     },
   })
   api.use((c, next) => (isPhotoUpload(c) ? limitUpload(c, next) : limitBody(c, next)))
@@ -180,6 +185,11 @@ export function createApp(options: AppOptions) {
   }
 
   return app
+}
+
+/** A client's own request id when it is a plain token, else a fresh one. */
+function requestIdOf(sent: string | undefined): string {
+  return sent !== undefined && /^[\w.:-]{1,64}$/.test(sent) ? sent : crypto.randomUUID()
 }
 
 /** The console's product saves (POST /api/admin/products and /api/admin/products/:id): multipart, with photos. */
