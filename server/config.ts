@@ -55,6 +55,10 @@ const envSchema = z.object({
     .default(30),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -82,6 +86,8 @@ export interface Config {
   }
   bodyLimitBytes: number
   logLevel: Env['LOG_LEVEL']
+  /** Shared rate limits and catalog changes across instances (docs/decisions/013). */
+  redisUrl: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +130,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
   }
 }

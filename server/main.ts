@@ -56,12 +56,15 @@ async function main() {
     logger.info(`Kapra is serving on http://localhost:${port}`, { database: connection.dialect })
   })
 
-  // Housekeeping: expired sessions and day-old Idempotency-Key answers go once an hour.
+  // Housekeeping: expired sessions, day-old Idempotency-Key answers and ended rate-limit windows go once an hour.
   const prune = setInterval(() => {
     services.auth.pruneSessions().catch((err: unknown) => logger.warn('session pruning failed', errorFields(err)))
     services.orders
       .pruneIdempotencyKeys()
       .catch((err: unknown) => logger.warn('idempotency key pruning failed', errorFields(err)))
+    services.limitStore
+      ?.prune(Date.now())
+      .catch((err: unknown) => logger.warn('rate limit pruning failed', errorFields(err)))
   }, 60 * 60_000)
   prune.unref()
 
@@ -73,7 +76,7 @@ async function main() {
     clearInterval(prune)
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
-      Promise.all([closeVite(), connection.close()])
+      Promise.all([closeVite(), services.close(), connection.close()])
         .then(() => process.exit(0))
         .catch((err: unknown) => {
           logger.error('shutdown failed', errorFields(err))

@@ -8,6 +8,7 @@ import { createOrderService } from '#server/orders/service.ts'
 import { createNewsletterService } from '#server/newsletter/service.ts'
 import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
+import { databaseLimitStore, redisLimitStore, type LimitStore } from '#server/limits/stores.ts'
 
 export type Services = ReturnType<typeof createServices>
 
@@ -17,9 +18,14 @@ export type Services = ReturnType<typeof createServices>
  */
 export function createServices(deps: { db: Db; dialect: Dialect; config: Config; logger: Logger; now?: () => number }) {
   const now = deps.now ?? Date.now
+  const limitStore = limitStoreFor(deps)
   const catalog = createCatalogService(deps.db, deps.dialect, { now })
   const cart = createCartService(deps.db, deps.dialect, catalog, now)
-  const auth = createAuthService(deps.db, deps.config, { logger: deps.logger, now })
+  const auth = createAuthService(deps.db, deps.config, {
+    logger: deps.logger,
+    now,
+    ...(limitStore ? { limitStore } : {}),
+  })
   const orders = createOrderService(deps.db, deps.dialect, { cart, catalog }, now)
   const newsletter = createNewsletterService(deps.db, now)
   return {
@@ -34,5 +40,19 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     newsletter,
     account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter }, now),
     admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
+    /** Where rate limits are shared across instances; undefined: this process's memory (SQLite). */
+    limitStore,
+    /** Lets go of what the services hold open besides the database (Redis). */
+    close: () => limitStore?.close() ?? Promise.resolve(),
   }
+}
+
+/**
+ * Rate limits shared by every instance (docs/decisions/013): Redis when REDIS_URL is
+ * set, else PostgreSQL's rate_limits table; SQLite runs as one process, in memory.
+ */
+function limitStoreFor(deps: { db: Db; dialect: Dialect; config: Config }): LimitStore | undefined {
+  if (deps.config.redisUrl) return redisLimitStore(deps.config.redisUrl)
+  if (deps.dialect === 'postgres') return databaseLimitStore(deps.db)
+  return undefined
 }

@@ -10,7 +10,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/auth/pa
 import { RateLimiter } from '#server/auth/rate-limit.ts'
 import * as repo from '#server/auth/repository.ts'
 import { createGoogleVerifier, type GoogleIdentity, type GoogleVerifier } from '#server/auth/google.ts'
-import { createLogger, type Logger } from '#server/http/logger.ts'
+import { createLogger, errorFields, type Logger } from '#server/http/logger.ts'
+import type { LimitStore } from '#server/limits/stores.ts'
 
 export interface NewSession {
   token: string
@@ -37,16 +38,32 @@ function tooMany(seconds: number, what: string): AppError {
 
 export type AuthService = ReturnType<typeof createAuthService>
 
-export function createAuthService(db: Db, config: Config, options: { logger?: Logger; now?: () => number } = {}) {
+export function createAuthService(
+  db: Db,
+  config: Config,
+  options: { logger?: Logger; now?: () => number; limitStore?: LimitStore } = {},
+) {
   const now = options.now ?? Date.now
   const logger = options.logger ?? createLogger('silent')
   const limits = config.rateLimits
-  const loginByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
-  const loginByAddress = new RateLimiter(limits.loginPerIp, limits.loginWindowMs, now)
-  const registrationByAddress = new RateLimiter(limits.registrationPerIp, limits.registrationWindowMs, now)
+  // Shared by every instance when the store runs several (docs/decisions/013).
+  const limiter = (name: string, limit: number, windowMs: number) =>
+    new RateLimiter(
+      limit,
+      windowMs,
+      now,
+      options.limitStore && {
+        name,
+        store: options.limitStore,
+        onError: (err) => logger.warn('shared rate limit unavailable', { limiter: name, ...errorFields(err) }),
+      },
+    )
+  const loginByAccount = limiter('login-account', limits.loginPerAccount, limits.loginWindowMs)
+  const loginByAddress = limiter('login-address', limits.loginPerIp, limits.loginWindowMs)
+  const registrationByAddress = limiter('registration-address', limits.registrationPerIp, limits.registrationWindowMs)
   // A signed-in shopper retyping their password (changing it, deleting the account):
   // wrong guesses are limited like failed logins, per account and per address.
-  const passwordCheckByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
+  const passwordCheckByAccount = limiter('password-check-account', limits.loginPerAccount, limits.loginWindowMs)
   const sessionMs = config.sessionDays * 24 * 60 * 60 * 1000
   // One verifier (and so one cached Google key set) for the life of the process.
   const { clientId, jwksUrl } = config.google
@@ -176,9 +193,8 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
     startSession,
 
     async register(input: Registration, clientAddress: string): Promise<User> {
-      const wait = registrationByAddress.retryAfter(clientAddress)
+      const wait = await registrationByAddress.consume(clientAddress)
       if (wait > 0) throw tooMany(wait, 'accounts were created from your network')
-      registrationByAddress.record(clientAddress)
       return addAccount(input, 'customer', 'An account with this email already exists')
     },
 
@@ -231,8 +247,7 @@ export function createAuthService(db: Db, config: Config, options: { logger?: Lo
         ? await verifyPassword(row.password_hash, input.password)
         : (await burnPasswordCheck(input.password), false)
       if (!row || !ok) throw new AppError(401, INVALID_LOGIN)
-      loginByAccount.reset(account)
-      await loginByAddress.refund(clientAddress)
+      await Promise.all([loginByAccount.clear(account), loginByAddress.refund(clientAddress)])
       return startSession(toUser(row), replacing)
     },
 

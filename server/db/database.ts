@@ -15,6 +15,7 @@ import * as archivedProducts from '#server/db/migrations/2026-11-24T0600-archive
 import * as facetIndexes from '#server/db/migrations/2026-11-24T0650-facet-indexes.ts'
 import { accountMigration } from '#server/db/migrations/2026-11-24T0710-account.ts'
 import * as idempotency from '#server/db/migrations/2026-11-24T0800-idempotency.ts'
+import * as rateLimits from '#server/db/migrations/2026-11-24T0810-rate-limits.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -35,6 +36,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0650-facet-indexes': facetIndexes,
     '2026-11-24T0710-account': accountMigration(dialect),
     '2026-11-24T0800-idempotency': idempotency,
+    '2026-11-24T0810-rate-limits': rateLimits,
   }
 }
 

@@ -180,6 +180,13 @@ export interface IdempotencyKeysTable {
   created_at: number
 }
 
+/** A shared rate limiter's window for one key (PostgreSQL; docs/decisions/013). */
+export interface RateLimitsTable {
+  key: string
+  count: number
+  reset_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -195,4 +202,5 @@ export interface Database {
   saved_addresses: SavedAddressesTable
   audit_log: AuditLogTable
   idempotency_keys: IdempotencyKeysTable
+  rate_limits: RateLimitsTable
 }

@@ -419,7 +419,7 @@ describe('6. .env is read at start', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-env-'))
     fs.symlinkSync(path.join(root, 'server'), path.join(dir, 'server'))
     fs.writeFileSync(path.join(dir, '.env'), 'LOG_LEVEL=from-dotenv\n')
-    const env = { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0' }
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0' }
     delete env.LOG_LEVEL
     delete env.DATABASE_URL
     const [command, ...args] = start.split(' ')
