@@ -17,7 +17,7 @@ const redisUrl = process.env.TEST_REDIS_URL
 const unique = () => randomBytes(4).toString('hex')
 
 /** A second instance of the store on the first one's database (the same PostgreSQL schema). */
-async function secondInstance(store: TestStore, env: Record<string, string>) {
+function secondInstance(store: TestStore, env: Record<string, string>) {
   const connection: Connection = connect({
     databaseUrl: process.env.TEST_DATABASE_URL!,
     dataDir: 'data',
@@ -34,11 +34,13 @@ async function secondInstance(store: TestStore, env: Record<string, string>) {
   return {
     services,
     login: (body: unknown, address: string) =>
-      app.request('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
-        body: JSON.stringify(body),
-      }),
+      Promise.resolve(
+        app.request('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+          body: JSON.stringify(body),
+        }),
+      ),
     close: () => connection.close(),
   }
 }
@@ -46,11 +48,11 @@ async function secondInstance(store: TestStore, env: Record<string, string>) {
 describe.runIf(databases.includes('postgres'))('two instances on one PostgreSQL database', () => {
   const env = { LOGIN_LIMIT_PER_ACCOUNT: '4', LOGIN_LIMIT_PER_IP: '1000' }
   let first: TestStore
-  let second: Awaited<ReturnType<typeof secondInstance>>
+  let second: ReturnType<typeof secondInstance>
 
   beforeAll(async () => {
     first = await createTestStore('postgres', { env })
-    second = await secondInstance(first, env)
+    second = secondInstance(first, env)
   })
   afterAll(async () => {
     await second.close()
