@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest } from '#server/db/database.ts'
 import { createLogger, errorFields } from '#server/http/logger.ts'
 import { createServices } from '#server/services.ts'
+import { postgresChangeFeed, redisChangeFeed } from '#server/catalog/changes.ts'
 import { seedCatalog } from '#demo/seed.ts'
 import { demoCatalog } from '#demo/catalog.ts'
 import { createApp } from '#server/app.ts'
@@ -28,7 +29,19 @@ async function main() {
     const added = await seedCatalog(connection, demoCatalog)
     if (added) logger.info('seeded the demo catalog', { products: added })
   }
-  const services = createServices({ db: connection.db, dialect: connection.dialect, config, logger })
+  // Several instances of the store tell each other of catalog changes (docs/decisions/013).
+  const changes = config.redisUrl
+    ? redisChangeFeed({ url: config.redisUrl, log: logger })
+    : config.databaseUrl
+      ? postgresChangeFeed({ db: connection.db, databaseUrl: config.databaseUrl, log: logger })
+      : undefined
+  const services = createServices({
+    db: connection.db,
+    dialect: connection.dialect,
+    config,
+    logger,
+    ...(changes ? { changes } : {}),
+  })
 
   const nodeListener = (app: ReturnType<typeof createApp>): http.RequestListener => {
     const handle = getRequestListener(app.fetch)

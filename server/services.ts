@@ -8,6 +8,7 @@ import { createOrderService } from '#server/orders/service.ts'
 import { createNewsletterService } from '#server/newsletter/service.ts'
 import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
+import type { ChangeFeed } from '#server/catalog/changes.ts'
 import { databaseLimitStore, redisLimitStore, type LimitStore } from '#server/limits/stores.ts'
 
 export type Services = ReturnType<typeof createServices>
@@ -16,10 +17,21 @@ export type Services = ReturnType<typeof createServices>
  * Wires the domains together once per process; routes and page loaders share them.
  * `now` is the one clock of every domain (tests pass their own to let time pass).
  */
-export function createServices(deps: { db: Db; dialect: Dialect; config: Config; logger: Logger; now?: () => number }) {
+export function createServices(deps: {
+  db: Db
+  dialect: Dialect
+  config: Config
+  logger: Logger
+  now?: () => number
+  /** How instances tell each other of catalog changes (server/catalog/changes.ts); none for one process. */
+  changes?: ChangeFeed
+}) {
   const now = deps.now ?? Date.now
   const limitStore = limitStoreFor(deps)
-  const catalog = createCatalogService(deps.db, deps.dialect, { now })
+  const catalog = createCatalogService(deps.db, deps.dialect, {
+    now,
+    ...(deps.changes ? { changes: deps.changes } : {}),
+  })
   const cart = createCartService(deps.db, deps.dialect, catalog, now)
   const auth = createAuthService(deps.db, deps.config, {
     logger: deps.logger,
@@ -42,8 +54,8 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
     /** Where rate limits are shared across instances; undefined: this process's memory (SQLite). */
     limitStore,
-    /** Lets go of what the services hold open besides the database (Redis). */
-    close: () => limitStore?.close() ?? Promise.resolve(),
+    /** Lets go of what the services hold open besides the database (Redis, the change feed's connection). */
+    close: () => Promise.all([limitStore?.close(), deps.changes?.close()]).then(() => {}),
   }
 }
 

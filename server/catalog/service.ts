@@ -20,6 +20,7 @@ import { nameTerms, normalizeQuery, searchGroups } from '#server/catalog/search.
 import * as repo from '#server/catalog/repository.ts'
 import type { ProductsTable } from '#server/db/schema.ts'
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
+import type { ChangeFeed } from '#server/catalog/changes.ts'
 
 export type CatalogService = ReturnType<typeof createCatalogService>
 
@@ -85,7 +86,7 @@ const MAX_TERMS = 50_000
 export function createCatalogService(
   db: Db,
   dialect: Dialect,
-  options: { maxAgeMs?: number; now?: () => number; maxViews?: number; maxKnown?: number } = {},
+  options: { maxAgeMs?: number; now?: () => number; maxViews?: number; maxKnown?: number; changes?: ChangeFeed } = {},
 ) {
   const maxAgeMs = options.maxAgeMs ?? 30_000
   const maxViews = options.maxViews ?? 500
@@ -205,6 +206,10 @@ export function createCatalogService(
     vocabulary = undefined
     views.clear()
   }
+
+  // Another instance changed the catalog: this one's caches go too (docs/decisions/013).
+  const changes = options.changes
+  changes?.subscribe((change) => (change === 'stock' ? views.clear() : forget()))
 
   /** The collection's view: one page of the matching products in order, the total and each filter's counts. */
   async function browse(filters: CatalogFilters, pageSize: number): Promise<CatalogPage<ProductSummary>> {
@@ -462,8 +467,11 @@ export function createCatalogService(
       return back
     },
 
-    /** Drops what the service keeps, after a write by another path (a script, another process). */
-    invalidate: forget,
+    /** Drops what the service keeps, after a write by another path (a script, another process), on every instance. */
+    invalidate(): void {
+      forget()
+      changes?.publish('catalog')
+    },
 
     /**
      * A size sold out or came back: the views' counts of sizes in stock are read afresh.
@@ -471,6 +479,7 @@ export function createCatalogService(
      */
     stockChanged(): void {
       views.clear()
+      changes?.publish('stock')
     },
 
     /**
