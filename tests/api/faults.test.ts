@@ -7,6 +7,7 @@ import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app.ts'
+import { buildDir, productionPages } from '#server/pages.ts'
 import {
   createTestStore,
   databases,
@@ -439,3 +440,64 @@ describe('6. .env is read at start', () => {
     expect(code).toBe(1)
   }, 30_000)
 })
+
+// The checkout page's form, posted twice with the key its page carried (a double submit,
+// or the browser retrying after a lost answer): one order, and both posts go to it.
+describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js'))).each(databases)(
+  '5. the checkout page’s key (%s)',
+  (kind) => {
+    let store: TestStore
+    let app: ReturnType<typeof createApp>
+    beforeAll(async () => {
+      store = await createTestStore(kind)
+      app = createApp({ services: store.services, pages: await productionPages() })
+    })
+    afterAll(() => store.close())
+
+    it('places one order for a form posted twice with its key, and a fresh key on the next visit', async () => {
+      const { client, user } = await signedInClient(store, freshAddress())
+      expect((await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'M', quantity: 1 })).status).toBe(
+        200,
+      )
+      const headers = { cookie: client.cookie!, 'x-forwarded-for': '198.51.100.250' }
+      const page = await app.request('http://store.test/placeorder', { headers })
+      expect(page.status).toBe(200)
+      const html = await page.text()
+      const key = /name="idempotencyKey" value="([^"]+)"/.exec(html)?.[1]
+      expect(key).toMatch(/^[0-9a-f-]{36}$/)
+
+      const form = new URLSearchParams({
+        ...testAddress,
+        items: JSON.stringify([{ _id: 'oxford-shirt', size: 'M', quantity: 1 }]),
+        amount: String(2499 + 50),
+        idempotencyKey: key!,
+      })
+      const post = () =>
+        app.request('http://store.test/placeorder', {
+          method: 'POST',
+          headers: { ...headers, origin: 'http://store.test', 'content-type': 'application/x-www-form-urlencoded' },
+          body: form.toString(),
+        })
+      const [first, second] = [await post(), await post()]
+      for (const res of [first, second]) {
+        expect(res.status).toBe(302)
+        expect(res.headers.get('location')).toBe('/order')
+      }
+      const orders = await store.connection.db
+        .selectFrom('orders')
+        .select('id')
+        .where('user_id', '=', user._id)
+        .execute()
+      expect(orders).toHaveLength(1)
+
+      // The next checkout is a new attempt with a key of its own.
+      expect((await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'L', quantity: 1 })).status).toBe(
+        200,
+      )
+      const next = await (await app.request('http://store.test/placeorder', { headers })).text()
+      const nextKey = /name="idempotencyKey" value="([^"]+)"/.exec(next)?.[1]
+      expect(nextKey).toMatch(/^[0-9a-f-]{36}$/)
+      expect(nextKey).not.toBe(key)
+    })
+  },
+)
