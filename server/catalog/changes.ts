@@ -92,14 +92,12 @@ export function postgresChangeFeed(options: { db: Db; databaseUrl: string; schem
   return {
     ready,
     publish(change) {
-      sql`select pg_notify(${channel}, ${encode(origin, change)})`
-        .execute(options.db)
-        .catch((err: unknown) =>
-          options.log.warn('catalog change not announced', {
-            change,
-            err: err instanceof Error ? err.message : String(err),
-          }),
-        )
+      sql`select pg_notify(${channel}, ${encode(origin, change)})`.execute(options.db).catch((err: unknown) =>
+        options.log.warn('catalog change not announced', {
+          change,
+          err: err instanceof Error ? err.message : String(err),
+        }),
+      )
     },
     subscribe: (handler) => void handlers.push(handler),
     async close() {
@@ -140,14 +138,12 @@ export function redisChangeFeed(options: { url: string; channel?: string; log: L
   return {
     ready: subscribed.then(() => {}),
     publish(change) {
-      publisher
-        .publish(channel, encode(origin, change))
-        .catch((err: unknown) =>
-          options.log.warn('catalog change not announced', {
-            change,
-            err: err instanceof Error ? err.message : String(err),
-          }),
-        )
+      publisher.publish(channel, encode(origin, change)).catch((err: unknown) =>
+        options.log.warn('catalog change not announced', {
+          change,
+          err: err instanceof Error ? err.message : String(err),
+        }),
+      )
     },
     subscribe: (handler) => void handlers.push(handler),
     async close() {
