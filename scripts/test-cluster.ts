@@ -130,6 +130,15 @@ async function main(): Promise<boolean> {
             adminFailures++
           }
         }
+        // The owner restocks a size now and then (a console write every instance hears of).
+        const line = lines[Math.floor(Math.random() * lines.length)]!
+        adminCalls++
+        try {
+          const res = await admin.call('POST', `/api/admin/products/${line._id}/stock`, { size: line.size, stock: 200 })
+          if (res.status !== 200) adminFailures++
+        } catch {
+          adminFailures++
+        }
         await sleep(300)
       }
     })()
@@ -165,7 +174,7 @@ async function main(): Promise<boolean> {
       detail: killed ? `${killed.name} (SIGKILL); ${live.length} left` : 'not asked (one instance or --no-kill)',
     })
     checks.push({
-      check: 'console calls answered',
+      check: 'console calls answered (reads, restocks)',
       ok: adminFailures === 0,
       detail: `${adminCalls - adminFailures}/${adminCalls} answered 200`,
     })
