@@ -170,14 +170,20 @@ export function createAuthService(
     field: string,
     clientAddress: string,
   ): Promise<void> {
-    const wait = Math.max(passwordCheckByAccount.retryAfter(row.id), loginByAddress.retryAfter(clientAddress))
-    if (wait > 0) throw tooMany(wait, 'wrong passwords')
+    // Counted before the check and given back when it is right, like a login (issue 13, item 1).
+    const [byAccount, byAddress] = await Promise.all([
+      passwordCheckByAccount.consume(row.id),
+      loginByAddress.consume(clientAddress),
+    ])
+    if (byAccount > 0 || byAddress > 0) {
+      if (byAccount === 0) await passwordCheckByAccount.refund(row.id)
+      if (byAddress === 0) await loginByAddress.refund(clientAddress)
+      throw tooMany(Math.max(byAccount, byAddress), 'wrong passwords')
+    }
     if (await verifyPassword(row.password_hash, password)) {
-      passwordCheckByAccount.reset(row.id)
+      await Promise.all([passwordCheckByAccount.clear(row.id), loginByAddress.refund(clientAddress)])
       return
     }
-    passwordCheckByAccount.record(row.id)
-    loginByAddress.record(clientAddress)
     throw new AppError(400, 'That is not your current password', {
       fields: { [field]: 'That is not your current password' },
     })

@@ -105,6 +105,19 @@ describe.each(databases)('faults and attacks (%s)', (kind) => {
     })
   })
 
+  describe('1. simultaneous wrong current passwords (changing the password)', () => {
+    it('checks no more than the limit when 30 arrive at once', async () => {
+      const { client } = await signedInClient(store, freshAddress())
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, (_, i) =>
+          client.post('/api/user/password', { currentPassword: `not it ${i}`, newPassword: 'a-new-password-2' }),
+        ),
+      )
+      expect(answers.filter((r) => r.status === 400)).toHaveLength(10)
+      expect(answers.filter((r) => r.status === 429)).toHaveLength(20)
+    })
+  })
+
   describe('2. the client address behind proxies', () => {
     it('takes the address the proxy appended, not the one the client wrote at the left', async () => {
       // One trusted proxy (TRUST_PROXY=1): a client forging X-Forwarded-For gets a new
