@@ -12,6 +12,7 @@
 // - a body over the limit, then the next request on a keep-alive connection;
 //   60 simultaneous password guesses; slow clients trickling headers.
 // `--quick` (CI) runs two short kill rounds a database, under 90 s in all.
+import fs from 'node:fs'
 import http from 'node:http'
 import net from 'node:net'
 import path from 'node:path'
@@ -178,6 +179,7 @@ async function battery(kind: 'sqlite' | 'postgres'): Promise<Check[]> {
     }
     await proxy?.close()
     await database?.drop().catch((err: unknown) => console.error('could not drop the test database:', err))
+    fs.rmSync(dir, { recursive: true, force: true })
   }
 }
 
