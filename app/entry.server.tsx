@@ -10,6 +10,7 @@ import {
   type RouterContextProvider,
 } from 'react-router'
 import { errorFields } from '#server/http/logger.ts'
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { deferHydration } from '#app/lib/deferred-boot.server.ts'
 
@@ -25,7 +26,9 @@ export const streamTimeout = 5_000
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted || isRouteErrorResponse(error)) return
-  const { services, requestId } = context.get(appContext)
+  const { services, requestId, faults } = context.get(appContext)
+  // The page is answered 503 with the outage page instead (server/pages.ts).
+  if (isDatabaseUnavailable(error)) faults.database = true
   services.logger.error('page failed', {
     requestId,
     method: request.method,
@@ -76,7 +79,15 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           status = 500
-          if (shellRendered) services.logger.error('page render failed', { requestId, ...errorFields(error) })
+          // Before the shell too: a render that fails there is answered by the error page, and logged here.
+          if (!request.signal.aborted) {
+            services.logger.error('page render failed', {
+              requestId,
+              path: new URL(request.url).pathname,
+              shellRendered,
+              ...errorFields(error),
+            })
+          }
         },
       },
     )

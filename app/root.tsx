@@ -1,4 +1,5 @@
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -16,6 +17,16 @@ import { Toaster } from '#app/components/toaster.tsx'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import displayFont from '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2?url'
 import './app.css'
+
+/**
+ * A page that failed because the database is out of reach is rendered again with
+ * `outage` set: it answers 503 here, before any loader runs (issue 13, item 4).
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ context }) => {
+    if (context.get(appContext).outage) throw data(null, { status: 503 })
+  },
+]
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, nonce, services } = context.get(appContext)
@@ -72,6 +83,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError()
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <ErrorPage
+        status={503}
+        title="We’ll be right back"
+        message="The store is busy for a moment and could not open this page. Please try again in a few seconds; your cart and orders are safe."
+      />
+    )
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <ErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />
   }

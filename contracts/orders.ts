@@ -28,6 +28,14 @@ export const addressSchema = z.object(
 export type Address = z.infer<typeof addressSchema>
 export type AddressInput = z.input<typeof addressSchema>
 
+/**
+ * The Idempotency-Key a client sends with placeorder, one per checkout attempt
+ * (docs/decisions/013): visible ASCII, up to 255 characters (a UUID fits).
+ */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'Idempotency-Key must be 1 to 255 visible ASCII characters, such as a UUID')
+
 /** What the browser sends; the server prices the order itself (docs/spec/rulings.md #13). */
 export const placeOrderSchema = z.object({
   address: addressSchema,

@@ -33,6 +33,10 @@ run('lint', bin('eslint'), ['.'])
 run('formatting', bin('prettier'), ['--check', '--log-level', 'warn', '.'])
 
 const vitestReport = path.join(reports, 'vitest.json')
+// The built store first: the API suite renders real pages with it (the checkout's
+// Idempotency-Key, the pages during a database outage), and the browser tests serve it.
+const built = run('storefront build', bin('react-router'), ['build'])
+
 if (!process.env.TEST_DATABASE_URL)
   console.log('\nAPI tests run on SQLite only; set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too.')
 run('unit and API tests', bin('vitest'), [
@@ -55,7 +59,7 @@ if (!chromium) {
   console.log(
     '\nBrowser tests skipped: no Chromium found. Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to enable them.',
   )
-} else if (run('storefront build', bin('react-router'), ['build'])) {
+} else if (built) {
   const e2eReport = path.join(reports, 'playwright.json')
   run('browser tests', bin('playwright'), ['test', '--reporter=list,json'], {
     CHROMIUM_PATH: chromium,

@@ -6,11 +6,13 @@ import { compress } from 'hono/compress'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { ping } from '#server/db/database.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError, databaseUnavailable } from '#server/http/errors.ts'
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import { errorFields } from '#server/http/logger.ts'
 import { jsonBodiesOnly, sameOriginWrites } from '#server/http/middleware.ts'
 import { isGoogleSignInPage, pageSecurityHeaders } from '#server/http/csp.ts'
 import type { AppEnv } from '#server/http/env.ts'
+import { clientAddressOf, type TrustProxy } from '#server/http/client-address.ts'
 import type { Services } from '#server/services.ts'
 import { loadSession } from '#server/auth/session.ts'
 import { authRoutes, userRoutes } from '#server/auth/routes.ts'
@@ -45,11 +47,14 @@ export function createApp(options: AppOptions) {
   app.use(async (c, next) => {
     const started = performance.now()
     c.set('services', services)
-    c.set('requestId', c.req.header('x-request-id')?.slice(0, 64) ?? crypto.randomUUID())
+    c.set('requestId', requestIdOf(c.req.header('x-request-id')))
     c.set('clientAddress', clientAddress(c, config.trustProxy))
     c.set('user', null)
     c.set('sessionToken', undefined)
+    c.set('sessionUnavailable', false)
     await next()
+    // The client can quote it when something went wrong; the log lines carry it.
+    c.header('X-Request-Id', c.var.requestId)
     logger.info('request', {
       id: c.var.requestId,
       method: c.req.method,
@@ -68,6 +73,15 @@ export function createApp(options: AppOptions) {
   app.use((c, next) => (isGoogleSignInPage(c.req.path) ? googleHeaders : strictHeaders)(c, next))
 
   app.onError((err, c) => {
+    if (!(err instanceof AppError) && isDatabaseUnavailable(err)) {
+      logger.warn('database unavailable', {
+        id: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        ...errorFields(err),
+      })
+      err = databaseUnavailable()
+    }
     if (err instanceof AppError) {
       for (const [name, value] of Object.entries(err.headers)) c.header(name, value)
       return c.json(
@@ -101,17 +115,20 @@ export function createApp(options: AppOptions) {
   api.use(compress())
   api.use(sameOriginWrites())
   api.use(jsonBodiesOnly(isPhotoUpload))
+  // A refused body is left unread: the connection is closed after the answer, or the
+  // rest of the body would be read as the client's next request (issue 13, item 3).
+  const closeAfter = { headers: { Connection: 'close' } }
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,
     onError: () => {
-      throw new AppError(413, 'The request body is too large')
+      throw new AppError(413, 'The request body is too large', closeAfter)
     },
   })
   // A product save carries up to four photos of up to 8 MB each (server/catalog/photos.ts) and its JSON.
   const limitUpload = bodyLimit({
     maxSize: 4 * DEFAULT_MAX_PHOTO_BYTES + config.bodyLimitBytes,
     onError: () => {
-      throw new AppError(413, 'The request body is too large: four photos of up to 8 MB each at most')
+      throw new AppError(413, 'The request body is too large: four photos of up to 8 MB each at most', closeAfter)
     },
   })
   api.use((c, next) => (isPhotoUpload(c) ? limitUpload(c, next) : limitBody(c, next)))
@@ -176,6 +193,11 @@ export function createApp(options: AppOptions) {
   return app
 }
 
+/** A client's own request id when it is a plain token, else a fresh one. */
+function requestIdOf(sent: string | undefined): string {
+  return sent !== undefined && /^[\w.:-]{1,64}$/.test(sent) ? sent : crypto.randomUUID()
+}
+
 /** The console's product saves (POST /api/admin/products and /api/admin/products/:id): multipart, with photos. */
 function isPhotoUpload(c: Context): boolean {
   return c.req.method === 'POST' && /^\/api\/admin\/products(\/[^/]+)?\/?$/.test(c.req.path)
@@ -186,15 +208,13 @@ function isProductFormPost(c: Context): boolean {
   return c.req.method === 'POST' && /^\/admin\/products\/[^/]+\/?$/.test(c.req.path)
 }
 
-function clientAddress(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
+function clientAddress(c: Context<AppEnv>, trustProxy: TrustProxy | null): string {
+  let peer: string | undefined
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    peer = getConnInfo(c).remote.address
   } catch {
     // app.request() in tests has no socket.
-    return 'local'
   }
+  const address = clientAddressOf(peer, c.req.header('x-forwarded-for'), trustProxy)
+  return address === 'unknown' && peer === undefined ? 'local' : address
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { parseTrustProxy, type TrustProxy } from '#server/http/client-address.ts'
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -30,7 +31,20 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   SESSION_DAYS: positiveInt.default(30),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('0')
+    .transform((v, ctx) => {
+      const trust = parseTrustProxy(v)
+      if (trust === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'TRUST_PROXY is 0, 1, a number of proxy hops, or a comma list of proxy addresses and ranges',
+        })
+        return z.NEVER
+      }
+      return trust
+    }),
   LOGIN_LIMIT_PER_ACCOUNT: positiveInt.default(10),
   LOGIN_LIMIT_PER_IP: positiveInt.default(50),
   LOGIN_LIMIT_WINDOW_MINUTES: positiveInt.default(15),
@@ -49,6 +63,10 @@ const envSchema = z.object({
   PASSWORD_RESET_LIMIT_PER_IP: positiveInt.default(20),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -65,7 +83,8 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string }
   cookieSecure: Env['COOKIE_SECURE']
   sessionDays: number
-  trustProxy: boolean
+  /** Who may set X-Forwarded-For and -Proto; null trusts no proxy. */
+  trustProxy: TrustProxy | null
   rateLimits: {
     loginPerAccount: number
     loginPerIp: number
@@ -88,6 +107,8 @@ export interface Config {
   }
   bodyLimitBytes: number
   logLevel: Env['LOG_LEVEL']
+  /** Shared rate limits and catalog changes across instances (docs/decisions/013). */
+  redisUrl: string | undefined
 }
 
 export class ConfigError extends Error {}
@@ -139,5 +160,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
   }
 }

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest } from '#server/db/database.ts'
 import { createLogger, errorFields } from '#server/http/logger.ts'
 import { createServices } from '#server/services.ts'
+import { postgresChangeFeed, redisChangeFeed } from '#server/catalog/changes.ts'
 import { seedCatalog } from '#demo/seed.ts'
 import { demoCatalog } from '#demo/catalog.ts'
 import { createApp } from '#server/app.ts'
@@ -15,13 +16,32 @@ async function main() {
   const logger = createLogger(config.logLevel)
   const development = config.env === 'development'
 
-  const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  // Whatever escapes a request still reaches the JSON log, with its stack.
+  process.on('unhandledRejection', (err) => logger.error('unhandled rejection', errorFields(err)))
+
+  const connection = connect({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    logError: (msg, fields) => logger.error(msg, fields),
+  })
   await migrateToLatest(connection)
   if (config.seedDemo) {
     const added = await seedCatalog(connection, demoCatalog)
     if (added) logger.info('seeded the demo catalog', { products: added })
   }
-  const services = createServices({ db: connection.db, dialect: connection.dialect, config, logger })
+  // Several instances of the store tell each other of catalog changes (docs/decisions/013).
+  const changes = config.redisUrl
+    ? redisChangeFeed({ url: config.redisUrl, log: logger })
+    : config.databaseUrl
+      ? postgresChangeFeed({ db: connection.db, databaseUrl: config.databaseUrl, log: logger })
+      : undefined
+  const services = createServices({
+    db: connection.db,
+    dialect: connection.dialect,
+    config,
+    logger,
+    ...(changes ? { changes } : {}),
+  })
 
   const nodeListener = (app: ReturnType<typeof createApp>): http.RequestListener => {
     const handle = getRequestListener(app.fetch)
@@ -52,9 +72,15 @@ async function main() {
   // Email leaves through the outbox; this process's worker sends what is due (docs/decisions/011).
   services.mail.startWorker()
 
-  // Housekeeping: expired sessions go once an hour.
+  // Housekeeping: expired sessions, day-old Idempotency-Key answers and ended rate-limit windows go once an hour.
   const prune = setInterval(() => {
     services.auth.pruneSessions().catch((err: unknown) => logger.warn('session pruning failed', errorFields(err)))
+    services.orders
+      .pruneIdempotencyKeys()
+      .catch((err: unknown) => logger.warn('idempotency key pruning failed', errorFields(err)))
+    services.limitStore
+      ?.prune(Date.now())
+      .catch((err: unknown) => logger.warn('rate limit pruning failed', errorFields(err)))
   }, 60 * 60_000)
   prune.unref()
 
@@ -66,7 +92,7 @@ async function main() {
     clearInterval(prune)
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
-      Promise.all([closeVite(), services.mail.stopWorker()])
+      Promise.all([closeVite(), services.mail.stopWorker(), services.close()])
         .then(() => connection.close())
         .then(() => process.exit(0))
         .catch((err: unknown) => {

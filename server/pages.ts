@@ -7,6 +7,7 @@ import type { ViteDevServer } from 'vite'
 import type { AppEnv } from '#server/http/env.ts'
 import type { AppLoadContext } from '#app/lib/app-context.server.ts'
 import { sessionCookies } from '#server/auth/cookies.ts'
+import { OUTAGE_RETRY_AFTER_SECONDS } from '#server/http/errors.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '..')
 export const buildDir = path.join(projectRoot, 'build')
@@ -68,8 +69,24 @@ function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHa
       clientAddress: c.var.clientAddress,
       requestId: c.var.requestId,
       nonce: c.var.secureHeadersNonce,
+      sessionUnavailable: c.var.sessionUnavailable,
+      faults: { database: false },
+      outage: false,
     }
-    return handle(c.req.raw, new RouterContextProvider(new Map([[key, value]])))
+    // A read-only request can be rendered twice; a form post is never run again.
+    const again = c.req.method === 'GET' || c.req.method === 'HEAD' ? c.req.raw.clone() : undefined
+    let res = await handle(c.req.raw, new RouterContextProvider(new Map([[key, value]])))
+    if (res.status >= 500 && value.faults.database && again) {
+      // The database is out of reach (issue 13, item 4): the page says so, answered
+      // 503 by the root's middleware before any loader asks the database again.
+      await res.body?.cancel()
+      res = await handle(again, new RouterContextProvider(new Map([[key, { ...value, outage: true }]])))
+    }
+    if (res.status === 503 || value.faults.database) {
+      res.headers.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS))
+      res.headers.set('Cache-Control', 'no-store')
+    }
+    return res
   }
 }
 

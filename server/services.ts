@@ -10,6 +10,8 @@ import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
 import { createMailService } from '#server/mail/service.ts'
 import { createAlertService } from '#server/alerts/service.ts'
+import type { ChangeFeed } from '#server/catalog/changes.ts'
+import { databaseLimitStore, redisLimitStore, type LimitStore } from '#server/limits/stores.ts'
 
 export type Services = ReturnType<typeof createServices>
 
@@ -17,14 +19,31 @@ export type Services = ReturnType<typeof createServices>
  * Wires the domains together once per process; routes and page loaders share them.
  * `now` is the one clock of every domain (tests pass their own to let time pass).
  */
-export function createServices(deps: { db: Db; dialect: Dialect; config: Config; logger: Logger; now?: () => number }) {
+export function createServices(deps: {
+  db: Db
+  dialect: Dialect
+  config: Config
+  logger: Logger
+  now?: () => number
+  /** How instances tell each other of catalog changes (server/catalog/changes.ts); none for one process. */
+  changes?: ChangeFeed
+}) {
   const now = deps.now ?? Date.now
-  const catalog = createCatalogService(deps.db, deps.dialect, { now })
+  const limitStore = limitStoreFor(deps)
+  const catalog = createCatalogService(deps.db, deps.dialect, {
+    now,
+    ...(deps.changes ? { changes: deps.changes } : {}),
+  })
   const cart = createCartService(deps.db, deps.dialect, catalog, now)
   const mail = createMailService(deps.db, deps.dialect, deps.config, deps.logger, now)
-  const auth = createAuthService(deps.db, deps.config, { logger: deps.logger, now, mail })
+  const auth = createAuthService(deps.db, deps.config, {
+    logger: deps.logger,
+    now,
+    mail,
+    ...(limitStore ? { limitStore } : {}),
+  })
   const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, mail }, now)
-  const newsletter = createNewsletterService(deps.db, now, mail)
+  const newsletter = createNewsletterService(deps.db, now, mail, limitStore)
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
   // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
@@ -42,5 +61,19 @@ export function createServices(deps: { db: Db; dialect: Dialect; config: Config;
     alerts,
     account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter }, now),
     admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
+    /** Where rate limits are shared across instances; undefined: this process's memory (SQLite). */
+    limitStore,
+    /** Lets go of what the services hold open besides the database (Redis, the change feed's connection). */
+    close: () => Promise.all([limitStore?.close(), deps.changes?.close()]).then(() => {}),
   }
+}
+
+/**
+ * Rate limits shared by every instance (docs/decisions/013): Redis when REDIS_URL is
+ * set, else PostgreSQL's rate_limits table; SQLite runs as one process, in memory.
+ */
+function limitStoreFor(deps: { db: Db; dialect: Dialect; config: Config }): LimitStore | undefined {
+  if (deps.config.redisUrl) return redisLimitStore(deps.config.redisUrl)
+  if (deps.dialect === 'postgres') return databaseLimitStore(deps.db)
+  return undefined
 }

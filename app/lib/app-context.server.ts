@@ -15,6 +15,12 @@ export interface AppLoadContext {
   requestId: string
   /** The CSP nonce of this response, for inline scripts React Router writes. */
   nonce: string | undefined
+  /** The database could not be reached to read the session: pages needing the account answer 503. */
+  sessionUnavailable: boolean
+  /** Set while rendering when a loader or action found the database out of reach. */
+  faults: { database: boolean }
+  /** The second rendering of a page that failed for the database: the root answers 503 at once. */
+  outage: boolean
 }
 
 // Exported again by entry.server.tsx so the server process uses this very key.

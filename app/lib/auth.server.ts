@@ -9,7 +9,9 @@ import { loginPath } from '#app/lib/redirects.ts'
  * ('/cart.data?_routes=…'), which is no page to come back to.
  */
 export function requireUser(context: Readonly<RouterContextProvider>, from: URL | Request): User {
-  const { user } = context.get(appContext)
+  const { user, sessionUnavailable } = context.get(appContext)
+  // The session could not be read (database out of reach): not a guest, so no sign-in page.
+  if (!user && sessionUnavailable) throw data(null, { status: 503 })
   if (!user) throw redirect(loginPath(from instanceof URL ? from : pageUrl(from)))
   return user
 }

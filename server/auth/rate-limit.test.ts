@@ -76,3 +76,31 @@ describe('RateLimiter', () => {
     expect(limiter.retryAfter('live')).toBe(30)
   })
 })
+
+describe('RateLimiter, counting before the work', () => {
+  it('lets exactly the limit through a burst and names the wait for the rest', async () => {
+    const time = clock()
+    const limiter = new RateLimiter(3, MINUTE, time.now)
+    const waits = await Promise.all(Array.from({ length: 8 }, () => limiter.consume('a')))
+    expect(waits.filter((w) => w === 0)).toHaveLength(3)
+    expect(waits.filter((w) => w === 60)).toHaveLength(5)
+  })
+
+  it('gives an attempt back on refund', async () => {
+    const time = clock()
+    const limiter = new RateLimiter(1, MINUTE, time.now)
+    expect(await limiter.consume('a')).toBe(0)
+    await limiter.refund('a')
+    expect(await limiter.consume('a')).toBe(0)
+    expect(await limiter.consume('a')).toBe(60)
+  })
+
+  it('counts every IPv6 address of one /64 together', () => {
+    const time = clock()
+    const limiter = new RateLimiter(2, MINUTE, time.now)
+    limiter.record('2001:db8:1:2::1')
+    limiter.record('2001:db8:1:2:ffff::9')
+    expect(limiter.retryAfter('2001:db8:1:2::abcd')).toBe(60)
+    expect(limiter.retryAfter('2001:db8:1:3::1')).toBe(0)
+  })
+})

@@ -72,7 +72,8 @@ async function logout(c: Context<AppEnv>) {
   return c.json({ message: 'Logged out' })
 }
 
-export const userRoutes = new Hono<AppEnv>().get('/getcurrentuser', (c) => {
+// Clients of stores built on this spec call it with GET and with POST: both answer.
+export const userRoutes = new Hono<AppEnv>().on(['GET', 'POST'], '/getcurrentuser', (c) => {
   const user = requireUser(c)
   return c.json(user)
 })

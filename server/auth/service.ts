@@ -10,7 +10,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/auth/pa
 import { RateLimiter } from '#server/auth/rate-limit.ts'
 import * as repo from '#server/auth/repository.ts'
 import { createGoogleVerifier, type GoogleIdentity, type GoogleVerifier } from '#server/auth/google.ts'
-import { createLogger, type Logger } from '#server/http/logger.ts'
+import { createLogger, errorFields, type Logger } from '#server/http/logger.ts'
+import type { LimitStore } from '#server/limits/stores.ts'
 import type { MailService } from '#server/mail/service.ts'
 import { passwordResetEmail, verifyEmail, welcomeEmail } from '#server/mail/templates.ts'
 
@@ -69,21 +70,33 @@ export type AuthService = ReturnType<typeof createAuthService>
 export function createAuthService(
   db: Db,
   config: Config,
-  options: { logger?: Logger; now?: () => number; mail?: MailService } = {},
+  options: { logger?: Logger; now?: () => number; mail?: MailService; limitStore?: LimitStore } = {},
 ) {
   const now = options.now ?? Date.now
   const mail = options.mail
   const logger = options.logger ?? createLogger('silent')
   const limits = config.rateLimits
-  const loginByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
-  const loginByAddress = new RateLimiter(limits.loginPerIp, limits.loginWindowMs, now)
-  const registrationByAddress = new RateLimiter(limits.registrationPerIp, limits.registrationWindowMs, now)
+  // Shared by every instance when the store runs several (docs/decisions/013).
+  const limiter = (name: string, limit: number, windowMs: number) =>
+    new RateLimiter(
+      limit,
+      windowMs,
+      now,
+      options.limitStore && {
+        name,
+        store: options.limitStore,
+        onError: (err) => logger.warn('shared rate limit unavailable', { limiter: name, ...errorFields(err) }),
+      },
+    )
+  const loginByAccount = limiter('login-account', limits.loginPerAccount, limits.loginWindowMs)
+  const loginByAddress = limiter('login-address', limits.loginPerIp, limits.loginWindowMs)
+  const registrationByAddress = limiter('registration-address', limits.registrationPerIp, limits.registrationWindowMs)
   // A signed-in shopper retyping their password (changing it, deleting the account):
   // wrong guesses are limited like failed logins, per account and per address.
-  const passwordCheckByAccount = new RateLimiter(limits.loginPerAccount, limits.loginWindowMs, now)
-  const resetByEmail = new RateLimiter(limits.passwordResetPerEmail, limits.passwordResetWindowMs, now)
-  const resetByAddress = new RateLimiter(limits.passwordResetPerIp, limits.passwordResetWindowMs, now)
-  const resendByUser = new RateLimiter(3, 60 * 60_000, now)
+  const passwordCheckByAccount = limiter('password-check-account', limits.loginPerAccount, limits.loginWindowMs)
+  const resetByEmail = limiter('password-reset-email', limits.passwordResetPerEmail, limits.passwordResetWindowMs)
+  const resetByAddress = limiter('password-reset-address', limits.passwordResetPerIp, limits.passwordResetWindowMs)
+  const resendByUser = limiter('verification-resend-user', 3, 60 * 60_000)
   const sessionMs = config.sessionDays * 24 * 60 * 60 * 1000
   // One verifier (and so one cached Google key set) for the life of the process.
   const { clientId, jwksUrl } = config.google
@@ -218,14 +231,20 @@ export function createAuthService(
     field: string,
     clientAddress: string,
   ): Promise<void> {
-    const wait = Math.max(passwordCheckByAccount.retryAfter(row.id), loginByAddress.retryAfter(clientAddress))
-    if (wait > 0) throw tooMany(wait, 'wrong passwords')
+    // Counted before the check and given back when it is right, like a login (issue 13, item 1).
+    const [byAccount, byAddress] = await Promise.all([
+      passwordCheckByAccount.consume(row.id),
+      loginByAddress.consume(clientAddress),
+    ])
+    if (byAccount > 0 || byAddress > 0) {
+      if (byAccount === 0) await passwordCheckByAccount.refund(row.id)
+      if (byAddress === 0) await loginByAddress.refund(clientAddress)
+      throw tooMany(Math.max(byAccount, byAddress), 'wrong passwords')
+    }
     if (await verifyPassword(row.password_hash, password)) {
-      passwordCheckByAccount.reset(row.id)
+      await Promise.all([passwordCheckByAccount.clear(row.id), loginByAddress.refund(clientAddress)])
       return
     }
-    passwordCheckByAccount.record(row.id)
-    loginByAddress.record(clientAddress)
     throw new AppError(400, 'That is not your current password', {
       fields: { [field]: 'That is not your current password' },
     })
@@ -241,9 +260,8 @@ export function createAuthService(
     startSession,
 
     async register(input: Registration, clientAddress: string): Promise<User> {
-      const wait = registrationByAddress.retryAfter(clientAddress)
+      const wait = await registrationByAddress.consume(clientAddress)
       if (wait > 0) throw tooMany(wait, 'accounts were created from your network')
-      registrationByAddress.record(clientAddress)
       return addAccount(input, 'customer', 'An account with this email already exists', sendWelcome)
     },
 
@@ -278,19 +296,25 @@ export function createAuthService(
 
     async login(input: Login, clientAddress: string, replacing: string | undefined): Promise<NewSession> {
       const account = normalizeEmail(input.email)
-      const wait = Math.max(loginByAccount.retryAfter(account), loginByAddress.retryAfter(clientAddress))
-      if (wait > 0) throw tooMany(wait, 'failed sign-in attempts')
+      // Counted before the password is checked, and given back when it is right: a
+      // burst of simultaneous guesses meets the limit like a sequence (issue 13, item 1).
+      const [byAccount, byAddress] = await Promise.all([
+        loginByAccount.consume(account),
+        loginByAddress.consume(clientAddress),
+      ])
+      if (byAccount > 0 || byAddress > 0) {
+        // The attempt was refused, so it spends nothing on the limit that let it through.
+        if (byAccount === 0) await loginByAccount.refund(account)
+        if (byAddress === 0) await loginByAddress.refund(clientAddress)
+        throw tooMany(Math.max(byAccount, byAddress), 'failed sign-in attempts')
+      }
 
       const row = await repo.findUserByEmail(db, account)
       const ok = row?.password_hash
         ? await verifyPassword(row.password_hash, input.password)
         : (await burnPasswordCheck(input.password), false)
-      if (!row || !ok) {
-        loginByAccount.record(account)
-        loginByAddress.record(clientAddress)
-        throw new AppError(401, INVALID_LOGIN)
-      }
-      loginByAccount.reset(account)
+      if (!row || !ok) throw new AppError(401, INVALID_LOGIN)
+      await Promise.all([loginByAccount.clear(account), loginByAddress.refund(clientAddress)])
       return startSession(toUser(row), replacing)
     },
 

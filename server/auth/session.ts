@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { User } from '#contracts/auth.ts'
-import { AppError } from '#server/http/errors.ts'
+import { AppError, databaseUnavailable } from '#server/http/errors.ts'
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import type { AppEnv } from '#server/http/env.ts'
 import { readSessionCookie } from '#server/auth/cookies.ts'
 
@@ -9,13 +10,22 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = readSessionCookie(c)
     c.set('sessionToken', token)
-    c.set('user', await c.var.services.auth.userForToken(token))
+    try {
+      c.set('user', await c.var.services.auth.userForToken(token))
+    } catch (err) {
+      // The database is out of reach: the catalog is still served (as to a guest);
+      // what needs the account answers 503 (issue 13, item 4).
+      if (!isDatabaseUnavailable(err)) throw err
+      c.set('user', null)
+      c.set('sessionUnavailable', true)
+    }
     await next()
   }
 }
 
 export function requireUser(c: Context<AppEnv>): User {
   const user = c.var.user
+  if (!user && c.var.sessionUnavailable) throw databaseUnavailable()
   if (!user) throw new AppError(401, 'Please log in to continue')
   return user
 }

@@ -19,6 +19,8 @@ import { productImageUrl } from '#server/catalog/images.ts'
 import { nameTerms, normalizeQuery, searchGroups } from '#server/catalog/search.ts'
 import * as repo from '#server/catalog/repository.ts'
 import type { ProductsTable } from '#server/db/schema.ts'
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
+import type { ChangeFeed } from '#server/catalog/changes.ts'
 
 export type CatalogService = ReturnType<typeof createCatalogService>
 
@@ -84,7 +86,7 @@ const MAX_TERMS = 50_000
 export function createCatalogService(
   db: Db,
   dialect: Dialect,
-  options: { maxAgeMs?: number; now?: () => number; maxViews?: number } = {},
+  options: { maxAgeMs?: number; now?: () => number; maxViews?: number; maxKnown?: number; changes?: ChangeFeed } = {},
 ) {
   const maxAgeMs = options.maxAgeMs ?? 30_000
   const maxViews = options.maxViews ?? 500
@@ -210,17 +212,76 @@ export function createCatalogService(
     views.clear()
   }
 
+  // Another instance changed the catalog: this one's caches go too (docs/decisions/013).
+  const changes = options.changes
+  changes?.subscribe((change) => (change === 'stock' ? views.clear() : forget()))
+
+  /** The collection's view: one page of the matching products in order, the total and each filter's counts. */
+  async function browse(filters: CatalogFilters, pageSize: number): Promise<CatalogPage<ProductSummary>> {
+    const selection = await selectionOf(filters)
+    const exact = normalizeQuery(filters.q)
+    const sort = filters.sort === 'low-high' ? 'price-asc' : filters.sort === 'high-low' ? 'price-desc' : 'position'
+    const offset = (filters.page - 1) * pageSize
+    // The counts (usually kept) come first: they say whether a page exists and how to read it.
+    const [counts, onSale] = await Promise.all([countsOf(selection), countsOf(everything)])
+    const rows =
+      offset >= counts.total
+        ? []
+        : await repo.pageOf(db, dialect, selection, {
+            sort,
+            ...(exact ? { exact } : {}),
+            limit: pageSize,
+            offset,
+            // Walking the order's index reads about (offset + page) × onSale / total
+            // products; gathering reads every match once and sorts them.
+            walk: (offset + pageSize) * onSale.total <= 2 * counts.total * counts.total,
+          })
+    return { items: rows.map(summary), total: counts.total, page: filters.page, pageSize, facets: counts.facets }
+  }
+
+  async function suggest(q: string, limit: number): Promise<ProductSummary[]> {
+    const exact = normalizeQuery(q)
+    if (exact.length < 2) return []
+    const rows = await repo.suggestNames(db, dialect, searchGroups(q, await words()), exact, limit)
+    return rows.map(summary)
+  }
+
+  /**
+   * The storefront's last answers, kept only to serve while the database is out of
+   * reach (issue 13, item 4): every answer is read afresh while it answers. Bounded
+   * (the most recent `maxKnown` questions), and kept across invalidations: during an
+   * outage the last answer known beats an error page.
+   */
+  const known = new Map<string, unknown>()
+  const maxKnown = options.maxKnown ?? 500
+  async function lastKnown<T>(key: string, read: () => Promise<T>): Promise<T> {
+    try {
+      const value = await read()
+      known.delete(key)
+      known.set(key, value)
+      if (known.size > maxKnown) known.delete(known.keys().next().value!)
+      return value
+    } catch (err) {
+      if (isDatabaseUnavailable(err) && known.has(key)) return known.get(key) as T
+      throw err
+    }
+  }
+
   return {
     /** A product on sale; an archived or unknown one is undefined (see status). */
-    async get(id: string): Promise<Product | undefined> {
-      const row = await repo.productRow(db, id)
-      return row && (await toProducts([row]))[0]
+    get(id: string): Promise<Product | undefined> {
+      return lastKnown(`get ${id}`, async () => {
+        const row = await repo.productRow(db, id)
+        return row && (await toProducts([row]))[0]
+      })
     },
 
     /** Whether a product is on sale, archived (the product page says "no longer available") or unknown. */
-    async status(id: string): Promise<'active' | 'archived' | 'missing'> {
-      const row = await repo.anyProductRow(db, id)
-      return !row ? 'missing' : row.archived === 1 ? 'archived' : 'active'
+    status(id: string): Promise<'active' | 'archived' | 'missing'> {
+      return lastKnown(`status ${id}`, async () => {
+        const row = await repo.anyProductRow(db, id)
+        return !row ? 'missing' : row.archived === 1 ? 'archived' : 'active'
+      })
     },
 
     /** Names of the archived products among these ids (inside the caller's transaction when given). */
@@ -346,61 +407,43 @@ export function createCatalogService(
     stamp: () => repo.catalogStamp(db),
 
     /** The collection's view: one page of the matching products in order, the total and each filter's counts. */
-    async browse(filters: CatalogFilters, pageSize = PAGE_SIZE): Promise<CatalogPage<ProductSummary>> {
-      const selection = await selectionOf(filters)
-      const exact = normalizeQuery(filters.q)
-      const sort = filters.sort === 'low-high' ? 'price-asc' : filters.sort === 'high-low' ? 'price-desc' : 'position'
-      const offset = (filters.page - 1) * pageSize
-      // The counts (usually kept) come first: they say whether a page exists and how to read it.
-      const [counts, onSale] = await Promise.all([countsOf(selection), countsOf(everything)])
-      const rows =
-        offset >= counts.total
-          ? []
-          : await repo.pageOf(db, dialect, selection, {
-              sort,
-              ...(exact ? { exact } : {}),
-              limit: pageSize,
-              offset,
-              // Walking the order's index reads about (offset + page) × onSale / total
-              // products; gathering reads every match once and sorts them.
-              walk: (offset + pageSize) * onSale.total <= 2 * counts.total * counts.total,
-            })
-      return { items: rows.map(summary), total: counts.total, page: filters.page, pageSize, facets: counts.facets }
+    browse(filters: CatalogFilters, pageSize = PAGE_SIZE): Promise<CatalogPage<ProductSummary>> {
+      return lastKnown(`browse ${pageSize} ${JSON.stringify(filters)}`, () => browse(filters, pageSize))
     },
 
     /** Up to `limit` product names for what the shopper is typing, best first. */
-    async suggest(q: string, limit = 6): Promise<ProductSummary[]> {
-      const exact = normalizeQuery(q)
-      if (exact.length < 2) return []
-      const rows = await repo.suggestNames(db, dialect, searchGroups(q, await words()), exact, limit)
-      return rows.map(summary)
+    suggest(q: string, limit = 6): Promise<ProductSummary[]> {
+      return lastKnown(`suggest ${limit} ${q}`, () => suggest(q, limit))
     },
 
     /** docs/spec/store-spec.md §9: the newest products first. */
-    async latest(limit: number): Promise<ProductSummary[]> {
-      return (await repo.latest(db, limit)).map(summary)
+    latest(limit: number): Promise<ProductSummary[]> {
+      return lastKnown(`latest ${limit}`, async () => (await repo.latest(db, limit)).map(summary))
     },
 
-    async bestSellers(limit: number): Promise<ProductSummary[]> {
-      return (await repo.bestSellers(db, limit)).map(summary)
+    bestSellers(limit: number): Promise<ProductSummary[]> {
+      return lastKnown(`best ${limit}`, async () => (await repo.bestSellers(db, limit)).map(summary))
     },
 
     /** docs/spec/store-spec.md §9: same category and sub-category, never the product itself. */
-    async related(product: Pick<Product, '_id' | 'category' | 'subCategory'>, limit = 4): Promise<ProductSummary[]> {
-      const rows = await repo.inGroup(
-        db,
-        { category: product.category, subCategory: product.subCategory, except: product._id },
-        limit,
-      )
-      return rows.map(summary)
+    related(product: Pick<Product, '_id' | 'category' | 'subCategory'>, limit = 4): Promise<ProductSummary[]> {
+      return lastKnown(`related ${limit} ${product._id}`, async () => {
+        const rows = await repo.inGroup(
+          db,
+          { category: product.category, subCategory: product.subCategory, except: product._id },
+          limit,
+        )
+        return rows.map(summary)
+      })
     },
 
     /** The first product of a category and sub-category, for pictures on the store's own pages. */
-    async firstOf(category: Category, subCategory: SubCategory): Promise<ProductSummary | undefined> {
-      const [row] = await repo.inGroup(db, { category, subCategory }, 1)
-      return row && summary(row)
+    firstOf(category: Category, subCategory: SubCategory): Promise<ProductSummary | undefined> {
+      return lastKnown(`first ${category} ${subCategory}`, async () => {
+        const [row] = await repo.inGroup(db, { category, subCategory }, 1)
+        return row && summary(row)
+      })
     },
-
     /** Prices as they stand now, read inside the caller's transaction (an order's). */
     pricesOf: (trx: Executor, ids: string[]) => repo.pricesOf(trx, ids),
 
@@ -444,8 +487,11 @@ export function createCatalogService(
       return back
     },
 
-    /** Drops what the service keeps, after a write by another path (a script, another process). */
-    invalidate: forget,
+    /** Drops what the service keeps, after a write by another path (a script, another process), on every instance. */
+    invalidate(): void {
+      forget()
+      changes?.publish('catalog')
+    },
 
     /**
      * A size sold out or came back: the views' counts of sizes in stock are read afresh.
@@ -453,6 +499,7 @@ export function createCatalogService(
      */
     stockChanged(): void {
       views.clear()
+      changes?.publish('stock')
     },
 
     /**

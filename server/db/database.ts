@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'k
 import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
 import type { Database } from '#server/db/schema.ts'
+import { errorCode } from '#server/db/unavailable.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
@@ -15,6 +16,8 @@ import * as facetIndexes from '#server/db/migrations/2026-11-24T0650-facet-index
 import * as mail from '#server/db/migrations/2026-11-24T0700-mail.ts'
 import { accountMigration } from '#server/db/migrations/2026-11-24T0710-account.ts'
 import * as stockAlerts from '#server/db/migrations/2026-11-24T0720-stock-alerts.ts'
+import * as idempotency from '#server/db/migrations/2026-11-24T0800-idempotency.ts'
+import * as rateLimits from '#server/db/migrations/2026-11-24T0810-rate-limits.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -36,6 +39,8 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0700-mail': mail,
     '2026-11-24T0710-account': accountMigration(dialect),
     '2026-11-24T0720-stock-alerts': stockAlerts,
+    '2026-11-24T0800-idempotency': idempotency,
+    '2026-11-24T0810-rate-limits': rateLimits,
   }
 }
 
@@ -51,6 +56,8 @@ export interface DatabaseOptions {
   pgSchema?: string
   /** For tests: an in-memory SQLite database. */
   sqliteMemory?: boolean
+  /** Where the pool's own errors go (the process's JSON log); stderr as JSON when absent. */
+  logError?: (msg: string, fields: Record<string, unknown>) => void
 }
 
 export interface Connection {
@@ -66,10 +73,21 @@ export function connect(options: DatabaseOptions): Connection {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // An unreachable database answers within seconds (503) instead of holding requests.
+      connectionTimeoutMillis: 3_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     })
-    // An idle client losing its connection must not crash the process.
-    pool.on('error', (err) => console.error(JSON.stringify({ level: 'error', msg: 'pg pool error', err: err.message })))
+    const logError =
+      options.logError ??
+      ((msg: string, fields: Record<string, unknown>) =>
+        process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg, ...fields }) + '\n'))
+    // A client losing its connection must not crash the process: idle ones are the
+    // pool's (its 'error' event); one lent out to a query has no listener of its own,
+    // and its query fails anyway, so the loss is logged here (issue 13, item 4).
+    pool.on('error', (err) => logError('database pool error', { err: err.message, code: errorCode(err) }))
+    pool.on('connect', (client) => {
+      client.on('error', (err) => logError('database connection lost', { err: err.message, code: errorCode(err) }))
+    })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return {
       db,

@@ -228,6 +228,23 @@ export interface StoreSecretsTable {
   value: string
 }
 
+/** The first answer to a shopper's Idempotency-Key on placeorder (docs/decisions/013). */
+export interface IdempotencyKeysTable {
+  user_id: string
+  key: string
+  request_hash: string
+  status: number
+  response: string
+  created_at: number
+}
+
+/** A shared rate limiter's window for one key (PostgreSQL; docs/decisions/013). */
+export interface RateLimitsTable {
+  key: string
+  count: number
+  reset_at: number
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -247,4 +264,6 @@ export interface Database {
   password_resets: PasswordResetsTable
   used_links: UsedLinksTable
   store_secrets: StoreSecretsTable
+  idempotency_keys: IdempotencyKeysTable
+  rate_limits: RateLimitsTable
 }

@@ -8,6 +8,8 @@ export interface AppEnv {
     user: User | null
     /** The session cookie's token as the browser sent it (verified or not). */
     sessionToken: string | undefined
+    /** The database could not be reached to read the session: the visitor is served as a guest. */
+    sessionUnavailable: boolean
     clientAddress: string
     requestId: string
     secureHeadersNonce?: string

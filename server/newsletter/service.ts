@@ -2,6 +2,7 @@ import type { Db, Executor } from '#server/db/database.ts'
 import { normalizeEmail } from '#contracts/fields.ts'
 import { AppError } from '#server/http/errors.ts'
 import { RateLimiter } from '#server/auth/rate-limit.ts'
+import type { LimitStore } from '#server/limits/stores.ts'
 import type { MailService } from '#server/mail/service.ts'
 import { newsletterConfirmEmail } from '#server/mail/templates.ts'
 import * as repo from '#server/newsletter/repository.ts'
@@ -23,8 +24,19 @@ const LINK_EXPIRED = 'This link has expired. Please subscribe again from the hom
 export const confirmPath = (token: string) => `/newsletter/confirm?token=${encodeURIComponent(token)}`
 export const unsubscribePath = (token: string) => `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`
 
-export function createNewsletterService(db: Db, now: () => number = Date.now, mail?: MailService) {
-  const byClient = new RateLimiter(PER_CLIENT_HOUR, 60 * 60_000, now)
+export function createNewsletterService(
+  db: Db,
+  now: () => number = Date.now,
+  mail?: MailService,
+  limitStore?: LimitStore,
+) {
+  // Shared by every instance when the store runs several (docs/decisions/013).
+  const byClient = new RateLimiter(
+    PER_CLIENT_HOUR,
+    60 * 60_000,
+    now,
+    limitStore && { name: 'newsletter-address', store: limitStore },
+  )
 
   async function check(token: string, purpose: 'newsletter-confirm' | 'newsletter-unsubscribe'): Promise<string> {
     if (!mail) throw new AppError(400, LINK_INVALID)

@@ -1,5 +1,5 @@
 import type { Executor } from '#server/db/database.ts'
-import type { OrderEventsTable, OrderItemsTable, OrdersTable } from '#server/db/schema.ts'
+import type { IdempotencyKeysTable, OrderEventsTable, OrderItemsTable, OrdersTable } from '#server/db/schema.ts'
 
 export async function insertOrder(
   db: Executor,
@@ -128,3 +128,34 @@ export async function anonymiseOrdersOf(
     .executeTakeFirst()
   return Number(result.numUpdatedRows)
 }
+
+/** The answer kept for a shopper's Idempotency-Key, if it is younger than `since`. */
+export async function idempotentAnswer(db: Executor, userId: string, key: string, since: number) {
+  return db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status', 'response'])
+    .where('user_id', '=', userId)
+    .where('key', '=', key)
+    .where('created_at', '>=', since)
+    .executeTakeFirst()
+}
+
+/** Keeps the first answer to a key; an expired answer under the same key gives way. */
+export async function keepIdempotentAnswer(db: Executor, row: IdempotencyKeysTable): Promise<void> {
+  await db
+    .deleteFrom('idempotency_keys')
+    .where('user_id', '=', row.user_id)
+    .where('key', '=', row.key)
+    .where('created_at', '<', row.created_at - IDEMPOTENCY_TTL_MS)
+    .execute()
+  await db.insertInto('idempotency_keys').values(row).execute()
+}
+
+/** Removes answers older than `before`, through the created_at index. */
+export async function deleteIdempotentAnswers(db: Executor, before: number): Promise<number> {
+  const result = await db.deleteFrom('idempotency_keys').where('created_at', '<', before).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/** How long a placeorder answer is kept for its Idempotency-Key. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000

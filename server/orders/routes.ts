@@ -1,15 +1,24 @@
 import { Hono } from 'hono'
-import { orderActionSchema, orderLinkSchema, placeOrderSchema } from '#contracts/orders.ts'
+import { idempotencyKeySchema, orderActionSchema, orderLinkSchema, placeOrderSchema } from '#contracts/orders.ts'
 import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
 import { requireUser } from '#server/auth/session.ts'
 
 export const orderRoutes = new Hono<AppEnv>()
+  /**
+   * With an Idempotency-Key, a retry gets the first answer again (marked
+   * Idempotent-Replayed) and the key with another order is refused 422 (docs/decisions/013).
+   */
   .post('/placeorder', async (c) => {
     const user = requireUser(c)
+    const sentKey = c.req.header('idempotency-key')
+    const key = sentKey === undefined ? undefined : parseWith(idempotencyKeySchema, sentKey)
     const input = parseWith(placeOrderSchema, await readJson(c.req))
-    const order = await c.var.services.orders.place(user._id, input)
+    const { orders } = c.var.services
+    if (key === undefined) return c.json({ message: 'Order placed', order: await orders.place(user._id, input) }, 201)
+    const { order, replayed } = await orders.placeOnce(user._id, input, key)
+    if (replayed) c.header('Idempotent-Replayed', 'true')
     return c.json({ message: 'Order placed', order }, 201)
   })
   .post('/userorder', async (c) => {

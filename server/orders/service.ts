@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import { CART_CHANGED_MESSAGE, type Address, type Order, type OrderEvent, type PlaceOrder } from '#contracts/orders.ts'
 import {
@@ -28,6 +28,7 @@ import * as repo from '#server/orders/repository.ts'
 export type OrderService = ReturnType<typeof createOrderService>
 
 const PRICES_CHANGED = 'Prices have changed, please review your cart'
+const KEY_REUSED = 'This Idempotency-Key was already used for a different order. Use a new key for a new order.'
 
 const OPEN_STATUSES = orderStatuses.filter((s) => !isFinal(s))
 
@@ -163,13 +164,13 @@ export function createOrderService(
     return { action: check.claims.purpose === 'order-confirm' ? 'confirm' : 'cancel', claims: check.claims }
   }
 
-  return {
+  const service = {
     /**
      * docs/spec/rulings.md #13-14: the order is the user's server cart, priced from the catalog,
      * written with its lines and the emptied cart in one transaction. What the browser
      * sends is only compared with it.
      */
-    async place(userId: string, input: PlaceOrder): Promise<Order> {
+    async place(userId: string, input: PlaceOrder, idempotency?: { key: string; hash: string }): Promise<Order> {
       let soldOutSize = false
       const order = await db.transaction().execute(async (trx) => {
         const cart = await carts.linesForOrder(trx, userId)
@@ -294,12 +295,52 @@ export function createOrderService(
             }),
           )
         }
+        // The answer is kept with the order it describes, or neither is (docs/decisions/013).
+        if (idempotency)
+          await repo.keepIdempotentAnswer(trx, {
+            user_id: userId,
+            key: idempotency.key,
+            request_hash: idempotency.hash,
+            status: 201,
+            response: JSON.stringify(order),
+            created_at: createdAt,
+          })
         return order
       })
       // A size sold out: the collection's counts (sizes in stock) are read afresh, after the commit.
       if (soldOutSize) catalog.stockChanged()
       return order
     },
+
+    /**
+     * place() under the shopper's Idempotency-Key (docs/decisions/013): the first answer
+     * to a key is kept for a day and a retry gets it again (`replayed`), even when the
+     * first request's answer was lost; the same key with another order answers 422.
+     * Only a placed order is kept: a refusal changed nothing, so a retry is asked afresh.
+     */
+    async placeOnce(userId: string, input: PlaceOrder, key: string): Promise<{ order: Order; replayed: boolean }> {
+      const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex')
+      const replay = async () => {
+        const kept = await repo.idempotentAnswer(db, userId, key, now() - repo.IDEMPOTENCY_TTL_MS)
+        if (!kept) return undefined
+        if (kept.request_hash !== hash) throw new AppError(422, KEY_REUSED)
+        return { order: JSON.parse(kept.response) as Order, replayed: true }
+      }
+      const first = await replay()
+      if (first) return first
+      try {
+        return { order: await service.place(userId, input, { key, hash }), replayed: false }
+      } catch (err) {
+        // The same key at the same moment: the other request won (its order emptied the
+        // cart, or its key took the row); its answer is this one's.
+        const other = await replay()
+        if (other) return other
+        throw err
+      }
+    },
+
+    /** Forgets Idempotency-Key answers older than a day (hourly housekeeping). */
+    pruneIdempotencyKeys: () => repo.deleteIdempotentAnswers(db, now() - repo.IDEMPOTENCY_TTL_MS),
 
     /** Oldest first: the storefront reverses the flattened list (docs/spec/store-spec.md §7). */
     async list(userId: string): Promise<Order[]> {
@@ -388,6 +429,7 @@ export function createOrderService(
      */
     anonymiseFor: (trx: Executor, userId: string) => repo.anonymiseOrdersOf(trx, userId, ANONYMISED),
   }
+  return service
 }
 
 type OrderRow = Awaited<ReturnType<typeof repo.ordersOfUser>>['orders'][number]

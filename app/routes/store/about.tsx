@@ -1,6 +1,7 @@
 import { BadgeCheck, HeartHandshake, ShieldCheck, ShoppingBag, Truck } from 'lucide-react'
 import type { Route } from './+types/about'
 import { appContext } from '#app/lib/app-context.server.ts'
+import { logFault } from '#app/lib/service-result.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { DELIVERY_FEE, formatPrice } from '#contracts/pricing.ts'
@@ -10,7 +11,13 @@ import { PageIntro } from '#app/components/page-intro.tsx'
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(appContext).services
   // Two pieces from the catalog stand in for photography: one for women, one for men.
-  const pictures = await Promise.all([catalog.firstOf('Women', 'TopWear'), catalog.firstOf('Men', 'TopWear')])
+  // They are decoration: without the database the page is still about the store.
+  const pictures = await Promise.all([catalog.firstOf('Women', 'TopWear'), catalog.firstOf('Men', 'TopWear')]).catch(
+    (err: unknown) => {
+      logFault(context, 'about page pictures failed', err)
+      return []
+    },
+  )
   return {
     images: pictures.flatMap((p) => (p ? [{ src: p.image1, name: p.name }] : [])),
   }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
 import { Banknote, CircleAlert, Lock, MapPin, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/placeorder'
-import { addressSchema, CART_CHANGED_MESSAGE, placeOrderSchema } from '#contracts/orders.ts'
+import { addressSchema, CART_CHANGED_MESSAGE, idempotencyKeySchema, placeOrderSchema } from '#contracts/orders.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
@@ -37,12 +37,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // A saved address chosen by a plain link (?address=id) fills the form on the server; else the default.
   const asked = url.searchParams.get('address')
   const chosen = addresses.find((a) => a._id === asked) ?? addresses.find((a) => a.isDefault) ?? null
+  // One key per checkout attempt: a double submit, or a retry after the answer was
+  // lost, gets the order the first one placed (docs/decisions/013).
   return {
     products: await productsInCart(services.catalog, cart),
     email: user.email,
     removed,
     addresses,
     chosen,
+    checkoutKey: crypto.randomUUID(),
   }
 }
 
@@ -77,7 +80,12 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   if (!order.success) {
     return { message: CART_CHANGED_MESSAGE, values } satisfies PlaceOrderResult
   }
-  const placed = await attempt(context, () => services.orders.place(user._id, order.data))
+  const key = idempotencyKeySchema.safeParse(form.get('idempotencyKey'))
+  const placed = await attempt(context, () =>
+    key.success
+      ? services.orders.placeOnce(user._id, order.data, key.data).then((r) => r.order)
+      : services.orders.place(user._id, order.data),
+  )
   if (!placed.ok) {
     return {
       message: placed.message,
@@ -221,6 +229,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
 
           <input type="hidden" name="items" value={JSON.stringify(orderItems(rows))} />
           <input type="hidden" name="amount" value={totals.total} />
+          <input type="hidden" name="idempotencyKey" value={loaderData.checkoutKey} />
           {actionData?.message && !clientErrors && (
             <div
               role="alert"
