@@ -63,13 +63,15 @@ const out = path.resolve(import.meta.dirname, '..', 'bench-results')
 fs.mkdirSync(out, { recursive: true })
 fs.writeFileSync(path.join(out, 'lighthouse.json'), JSON.stringify({ at: new Date().toISOString(), rows }, null, 2))
 
-/** LH_DETAILS=1: what the LCP element is, its phases, and the heaviest requests. */
+/** LH_DETAILS=1: what the LCP element is, its phases, the long tasks, script time and the heaviest requests. */
 function printDetails(page: string, audits: Record<string, { details?: unknown; displayValue?: string }>) {
   const find = (id: string) => JSON.stringify(audits[id]?.details ?? null)
   console.log(`\n${page}`)
   console.log('  LCP element:', find('largest-contentful-paint-element').slice(0, 900))
   console.log('  inspector issues:', find('inspector-issues').slice(0, 600))
   console.log('  LCP breakdown:', find('lcp-breakdown-insight').slice(0, 600))
+  console.log('  long tasks:', find('long-tasks').slice(0, 1200))
+  console.log('  script time:', find('bootup-time').slice(0, 1200))
   const requests =
     (
       audits['network-requests']?.details as
