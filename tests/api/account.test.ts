@@ -1,12 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import pg from 'pg'
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminOrderDetail } from '#contracts/admin.ts'
 import { MAX_SAVED_ADDRESSES, type Account, type SavedAddress } from '#contracts/account.ts'
 import type { Order } from '#contracts/orders.ts'
-import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
+import { migrateToLatest, type Connection } from '#server/db/database.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
@@ -15,7 +14,7 @@ import * as storeConsole from '#server/db/migrations/2026-11-24T0500-console.ts'
 import * as archivedProducts from '#server/db/migrations/2026-11-24T0600-archived-products.ts'
 import * as facetIndexes from '#server/db/migrations/2026-11-24T0650-facet-indexes.ts'
 import { SESSION_COOKIE } from '#server/auth/cookies.ts'
-import { createTestStore, databases, defaultCatalog, type DatabaseKind, type TestClient } from '#tests/api/harness.ts'
+import { createTestStore, databases, defaultCatalog, type TestClient, freshDatabase } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/factories.ts'
 
 // The shopper's account (issue 12): who they are, a new password after the current one,
@@ -672,23 +671,3 @@ describe.each(databases)('migrating a store with orders to saved addresses (%s)'
     }
   })
 })
-
-async function freshDatabase(kind: DatabaseKind): Promise<{ connection: Connection; drop: () => Promise<void> }> {
-  if (kind === 'sqlite')
-    return { connection: connect({ dataDir: 'data', sqliteMemory: true }), drop: () => Promise.resolve() }
-  const url = process.env.TEST_DATABASE_URL!
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create schema ${schema}`)
-  await admin.end()
-  return {
-    connection: connect({ databaseUrl: url, dataDir: 'data', pgSchema: schema }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`drop schema ${schema} cascade`)
-      await c.end()
-    },
-  }
-}

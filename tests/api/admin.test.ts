@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { sql } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -12,12 +10,19 @@ import type {
 } from '#contracts/admin.ts'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import { orderNumber, type Order } from '#contracts/orders.ts'
-import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
+import { migrateToLatest, type Connection } from '#server/db/database.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
 import * as stockAndOrderLife from '#server/db/migrations/2026-11-24T0300-stock-and-order-life.ts'
-import { createTestStore, databases, defaultCatalog, type DatabaseKind, type TestClient } from '#tests/api/harness.ts'
+import {
+  createTestStore,
+  databases,
+  defaultCatalog,
+  type DatabaseKind,
+  type TestClient,
+  freshDatabase,
+} from '#tests/api/harness.ts'
 import { makeProduct, newAccount, testAddress } from '#tests/factories.ts'
 
 // The store owner's console API (docs/spec/rulings.md #25, #15, #24): one guard in front
@@ -1050,24 +1055,3 @@ describe.each(databases)('migrating a store to the console (%s)', (kind) => {
     }
   })
 })
-
-/** An empty database of its own: in-memory SQLite, or a fresh PostgreSQL schema. */
-async function freshDatabase(kind: DatabaseKind): Promise<{ connection: Connection; drop: () => Promise<void> }> {
-  if (kind === 'sqlite')
-    return { connection: connect({ dataDir: 'data', sqliteMemory: true }), drop: () => Promise.resolve() }
-  const url = process.env.TEST_DATABASE_URL!
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  await client.query(`create schema ${schema}`)
-  await client.end()
-  return {
-    connection: connect({ databaseUrl: url, dataDir: 'data', pgSchema: schema }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`drop schema ${schema} cascade`)
-      await c.end()
-    },
-  }
-}

@@ -51,6 +51,34 @@ export interface TestClient {
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
 }
 
+/** A PostgreSQL schema of its own in TEST_DATABASE_URL's database, and how to drop it. */
+async function newSchema(): Promise<{ url: string; schema: string; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('TEST_DATABASE_URL is not set')
+  const schema = `test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`create schema ${schema}`)
+  await admin.end()
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    await c.query(`drop schema ${schema} cascade`)
+    await c.end()
+  }
+  return { url, schema, drop }
+}
+
+/** An empty database of its own, not migrated: in-memory SQLite, or a fresh PostgreSQL schema. */
+export async function freshDatabase(
+  kind: DatabaseKind,
+): Promise<{ connection: Connection; drop: () => Promise<void> }> {
+  if (kind === 'sqlite')
+    return { connection: connect({ dataDir: 'data', sqliteMemory: true }), drop: () => Promise.resolve() }
+  const { url, schema, drop } = await newSchema()
+  return { connection: connect({ databaseUrl: url, dataDir: 'data', pgSchema: schema }), drop }
+}
+
 export async function createTestStore(
   kind: DatabaseKind,
   options: {
@@ -64,20 +92,9 @@ export async function createTestStore(
   let dropSchema = async () => {}
   let connection: Connection
   if (kind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL
-    if (!url) throw new Error('TEST_DATABASE_URL is not set')
-    const schema = `test_${randomBytes(6).toString('hex')}`
-    const admin = new pg.Client({ connectionString: url })
-    await admin.connect()
-    await admin.query(`create schema ${schema}`)
-    await admin.end()
+    const { url, schema, drop } = await newSchema()
     connection = connect({ databaseUrl: url, dataDir: config.dataDir, pgSchema: schema })
-    dropSchema = async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`drop schema ${schema} cascade`)
-      await c.end()
-    }
+    dropSchema = drop
   } else {
     connection = connect({ dataDir: config.dataDir, sqliteMemory: true })
   }

@@ -1,5 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import pg from 'pg'
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,7 +7,7 @@ import type { CatalogPage } from '#contracts/catalog-filters.ts'
 import { canMove, orderStatuses, orderTransitions, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { loadConfig } from '#server/config.ts'
-import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
+import { migrateToLatest, type Connection } from '#server/db/database.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
@@ -19,9 +18,9 @@ import {
   databases,
   signedInClient,
   storedCartLines,
-  type DatabaseKind,
   type TestClient,
   type TestStore,
+  freshDatabase,
 } from '#tests/api/harness.ts'
 import { makeProduct, testAddress } from '#tests/factories.ts'
 
@@ -815,24 +814,3 @@ describe.each(databases)('migrating a store with orders to stock and order life 
     }
   })
 })
-
-/** An empty database of its own: in-memory SQLite, or a fresh PostgreSQL schema. */
-async function freshDatabase(kind: DatabaseKind): Promise<{ connection: Connection; drop: () => Promise<void> }> {
-  if (kind === 'sqlite')
-    return { connection: connect({ dataDir: 'data', sqliteMemory: true }), drop: () => Promise.resolve() }
-  const url = process.env.TEST_DATABASE_URL!
-  const schema = `test_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create schema ${schema}`)
-  await admin.end()
-  return {
-    connection: connect({ databaseUrl: url, dataDir: 'data', pgSchema: schema }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`drop schema ${schema} cascade`)
-      await c.end()
-    },
-  }
-}
