@@ -57,19 +57,24 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
    * The stored lines, less those of products the console has archived: they are out of
    * the cart everywhere (header count, cart, checkout) and the cart and checkout pages
    * drop them with a notice (`dropArchived`). An order still meets them in the stored
-   * lines and is refused as a changed cart until then.
+   * lines and is refused as a changed cart until then. Answers the lines on sale, the
+   * archived ones, and the archived products' names.
    */
-  async function onSaleRows(exec: Executor, userId: string) {
+  async function linesByArchived(exec: Executor, userId: string) {
     const rows = await repo.cartRows(exec, userId)
     const archived = await catalog.archivedAmong(
       rows.map((r) => r.product_id),
       exec,
     )
-    return archived.size === 0 ? rows : rows.filter((r) => !archived.has(r.product_id))
+    return {
+      onSale: rows.filter((r) => !archived.has(r.product_id)),
+      gone: rows.filter((r) => archived.has(r.product_id)),
+      names: [...archived.values()],
+    }
   }
 
   async function read(exec: Executor, userId: string): Promise<Cart> {
-    return toCart(await onSaleRows(exec, userId))
+    return toCart((await linesByArchived(exec, userId)).onSale)
   }
 
   return {
@@ -94,18 +99,9 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
      */
     async dropArchived(userId: string): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
-        const rows = await repo.cartRows(trx, userId)
-        const archived = await catalog.archivedAmong(
-          rows.map((r) => r.product_id),
-          trx,
-        )
-        if (archived.size === 0) return []
-        await repo.deleteLines(
-          trx,
-          userId,
-          rows.filter((r) => archived.has(r.product_id)),
-        )
-        return [...archived.values()]
+        const { gone, names } = await linesByArchived(trx, userId)
+        if (gone.length > 0) await repo.deleteLines(trx, userId, gone)
+        return names
       })
     },
 
