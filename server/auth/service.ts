@@ -342,10 +342,15 @@ export function createAuthService(
      */
     async forgotPassword(email: string, clientAddress: string): Promise<void> {
       const account = normalizeEmail(email)
-      const wait = Math.max(resetByEmail.retryAfter(account), resetByAddress.retryAfter(clientAddress))
-      if (wait > 0) throw tooMany(wait, 'requests to reset a password')
-      resetByEmail.record(account)
-      resetByAddress.record(clientAddress)
+      // Counted with consume(), which is exact across instances; a request refused by
+      // the client's limit gives the address's count back.
+      const byEmail = await resetByEmail.consume(account)
+      if (byEmail > 0) throw tooMany(byEmail, 'requests to reset a password')
+      const byAddress = await resetByAddress.consume(clientAddress)
+      if (byAddress > 0) {
+        await resetByEmail.refund(account)
+        throw tooMany(byAddress, 'requests to reset a password')
+      }
 
       const token = randomBytes(32).toString('base64url')
       const tokenHash = hashToken(token)
@@ -425,9 +430,8 @@ export function createAuthService(
       const row = await repo.findUserById(db, userId)
       if (!row) throw new AppError(401, 'Please log in to continue')
       if (row.email_verified_at !== null) throw new AppError(409, 'Your email address is already verified')
-      const wait = resendByUser.retryAfter(userId)
+      const wait = await resendByUser.consume(userId)
       if (wait > 0) throw tooMany(wait, 'verification emails')
-      resendByUser.record(userId)
       if (!mail) return
       await db.transaction().execute(async (trx) => {
         const token = await mail.signLink(trx, 'verify-email', row.id, VERIFY_LINK_MS, row.email_normalized)

@@ -52,12 +52,11 @@ export function createNewsletterService(
      * a one-click unsubscribe), at most once every 10 minutes.
      */
     async subscribe(email: string, clientAddress = 'local'): Promise<void> {
-      const wait = byClient.retryAfter(clientAddress)
+      const wait = await byClient.consume(clientAddress)
       if (wait > 0)
         throw new AppError(429, 'Too many subscriptions from your network. Please try again later.', {
           headers: { 'Retry-After': String(wait) },
         })
-      byClient.record(clientAddress)
       const key = normalizeEmail(email)
       await db.transaction().execute(async (trx) => {
         await repo.insertSubscriber(trx, { email_normalized: key, email, created_at: now() })
