@@ -52,7 +52,7 @@ interface SizeResult {
   seedSeconds: number
   timings: Record<TargetName, Timing>
   rssAfterRunMiB: number
-  list: { bytes: number; seconds: number; rssAfterMiB: number; peakMiB: number }
+  list: { bytes: number; seconds: number; servedSeconds: number; rssAfterMiB: number; peakMiB: number }
 }
 interface DatabaseResult {
   database: 'SQLite' | 'PostgreSQL'
@@ -212,14 +212,22 @@ async function matchesOf(base: string, t: (typeof targets)[number]): Promise<num
   return body.total
 }
 
-/** The whole list (docs/spec/store-spec.md §8) once: read as it streams, never held. */
-async function timeList(base: string): Promise<{ bytes: number; seconds: number }> {
-  const started = performance.now()
-  const res = await fetch(`${base}/api/product/list`)
-  if (!res.ok || !res.body) throw new Error(`GET /api/product/list: ${res.status}`)
-  let bytes = 0
-  for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength
-  return { bytes, seconds: (performance.now() - started) / 1000 }
+/**
+ * The whole list (docs/spec/store-spec.md §8) twice, read as it arrives, never held:
+ * the first request has it written (once per catalog change), the second is served.
+ */
+async function timeList(base: string): Promise<{ bytes: number; seconds: number; servedSeconds: number }> {
+  const once = async () => {
+    const started = performance.now()
+    const res = await fetch(`${base}/api/product/list`)
+    if (!res.ok || !res.body) throw new Error(`GET /api/product/list: ${res.status}`)
+    let bytes = 0
+    for await (const chunk of res.body) bytes += (chunk as Uint8Array).byteLength
+    return { bytes, seconds: (performance.now() - started) / 1000 }
+  }
+  const first = await once()
+  const again = await once()
+  return { ...first, servedSeconds: again.seconds }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -250,12 +258,12 @@ function printTable(result: DatabaseResult): void {
       return `${ms(x.medianMs)} / ${ms(x.p95Ms)} · ${kb(x.bytes)}`
     }),
     `${s.rssAfterRunMiB} MiB`,
-    `${mb(s.list.bytes)} MB in ${s.list.seconds.toFixed(1)} s`,
-    `${s.list.rssAfterMiB} MiB`,
+    `${mb(s.list.bytes)} MB: written ${s.list.seconds.toFixed(1)} s, again ${s.list.servedSeconds.toFixed(1)} s`,
+    `${s.list.rssAfterMiB} MiB (peak ${s.list.peakMiB})`,
   ])
   console.log(
     `\n${result.database}: median / p95 ms · body KB (${samples} requests each after ${warmUp} warm-up); ` +
-      'seed: npm run db:seed -- --products N; product list: GET /api/product/list once',
+      'seed: npm run db:seed -- --products N; product list: GET /api/product/list twice (written, then served)',
   )
   printColumns([header, ...rows])
 

@@ -1,4 +1,5 @@
 import http from 'node:http'
+import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest } from '#server/db/database.ts'
@@ -41,6 +42,10 @@ async function main() {
     config,
     logger,
     ...(changes ? { changes } : {}),
+    productList: {
+      dir: path.join(config.dataDir, 'product-list'),
+      database: { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    },
   })
 
   const nodeListener = (app: ReturnType<typeof createApp>): http.RequestListener => {

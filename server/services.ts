@@ -11,6 +11,7 @@ import { createAccountService } from '#server/account/service.ts'
 import { createMailService } from '#server/mail/service.ts'
 import { createAlertService } from '#server/alerts/service.ts'
 import type { ChangeFeed } from '#server/catalog/changes.ts'
+import { createProductLists, type ProductListOptions } from '#server/catalog/product-list.ts'
 import { databaseLimitStore, redisLimitStore, type LimitStore } from '#server/limits/stores.ts'
 
 export type Services = ReturnType<typeof createServices>
@@ -27,6 +28,8 @@ export function createServices(deps: {
   now?: () => number
   /** How instances tell each other of catalog changes (server/catalog/changes.ts); none for one process. */
   changes?: ChangeFeed
+  /** Where GET /api/product/list's files are written, and by whom (server/catalog/product-list.ts). */
+  productList?: ProductListOptions
 }) {
   const now = deps.now ?? Date.now
   const limitStore = limitStoreFor(deps)
@@ -54,6 +57,7 @@ export function createServices(deps: {
     dialect: deps.dialect,
     auth,
     catalog,
+    productLists: createProductLists({ db: deps.db, dialect: deps.dialect, ...deps.productList }),
     cart,
     orders,
     mail,

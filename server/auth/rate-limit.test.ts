@@ -8,72 +8,68 @@ function clock(start = 1_800_000_000_000) {
 
 const MINUTE = 60_000
 
+/** `n` attempts one after another: the waits each was answered. */
+async function attempts(limiter: RateLimiter, key: string, n: number): Promise<number[]> {
+  const waits: number[] = []
+  for (let i = 0; i < n; i++) waits.push(await limiter.consume(key))
+  return waits
+}
+
 describe('RateLimiter', () => {
-  it('lets a key through until it reaches its limit, then names the seconds to wait', () => {
+  it('lets a key through until it reaches its limit, then names the seconds to wait', async () => {
     const time = clock()
     const limiter = new RateLimiter(3, 15 * MINUTE, time.now)
-    for (let i = 0; i < 3; i++) {
-      expect(limiter.retryAfter('a')).toBe(0)
-      limiter.record('a')
-    }
-    expect(limiter.retryAfter('a')).toBe(15 * 60)
+    expect(await attempts(limiter, 'a', 4)).toEqual([0, 0, 0, 15 * 60])
     time.advance(5 * MINUTE)
-    expect(limiter.retryAfter('a')).toBe(10 * 60)
+    expect(await limiter.consume('a')).toBe(10 * 60)
   })
 
-  it('never answers less than one second while the key is blocked', () => {
+  it('never answers less than one second while the key is blocked', async () => {
     const time = clock()
     const limiter = new RateLimiter(1, 10_000, time.now)
-    limiter.record('a')
+    expect(await limiter.consume('a')).toBe(0)
     time.advance(9_999)
-    expect(limiter.retryAfter('a')).toBe(1)
+    expect(await limiter.consume('a')).toBe(1)
   })
 
-  it('counts the window from the key’s first event and frees the key when it passes', () => {
+  it('counts the window from the key’s first event and frees the key when it passes', async () => {
     const time = clock()
     const limiter = new RateLimiter(2, 15 * MINUTE, time.now)
-    limiter.record('a')
+    expect(await limiter.consume('a')).toBe(0)
     time.advance(10 * MINUTE)
-    limiter.record('a')
-    expect(limiter.retryAfter('a')).toBe(5 * 60)
+    expect(await limiter.consume('a')).toBe(0)
+    expect(await limiter.consume('a')).toBe(5 * 60)
     time.advance(5 * MINUTE)
-    expect(limiter.retryAfter('a')).toBe(0)
-    // A fresh window: one more event does not block.
-    limiter.record('a')
-    expect(limiter.retryAfter('a')).toBe(0)
+    // A fresh window: two more attempts pass.
+    expect(await attempts(limiter, 'a', 3)).toEqual([0, 0, 15 * 60])
   })
 
-  it('keeps keys apart', () => {
+  it('keeps keys apart', async () => {
     const time = clock()
     const limiter = new RateLimiter(1, MINUTE, time.now)
-    limiter.record('a')
-    expect(limiter.retryAfter('a')).toBe(60)
-    expect(limiter.retryAfter('b')).toBe(0)
+    expect(await attempts(limiter, 'a', 2)).toEqual([0, 60])
+    expect(await limiter.consume('b')).toBe(0)
   })
 
-  it('forgets a key on reset', () => {
+  it('forgets a key on clear', async () => {
     const time = clock()
     const limiter = new RateLimiter(2, MINUTE, time.now)
-    limiter.record('a')
-    limiter.record('a')
-    expect(limiter.retryAfter('a')).toBeGreaterThan(0)
-    limiter.reset('a')
-    expect(limiter.retryAfter('a')).toBe(0)
-    limiter.record('a')
-    expect(limiter.retryAfter('a')).toBe(0)
+    expect(await attempts(limiter, 'a', 3)).toEqual([0, 0, 60])
+    await limiter.clear('a')
+    expect(await attempts(limiter, 'a', 3)).toEqual([0, 0, 60])
   })
 
-  it('sweeps expired keys without disturbing live ones', () => {
+  it('sweeps expired keys without disturbing live ones', async () => {
     const time = clock()
     const limiter = new RateLimiter(1, MINUTE, time.now)
-    limiter.record('old')
+    await limiter.consume('old')
     time.advance(MINUTE / 2)
-    limiter.record('live')
+    await limiter.consume('live')
     time.advance(MINUTE / 2 + 1)
-    // Recording after a whole window sweeps 'old'; 'live' still has its window.
-    limiter.record('other')
-    expect(limiter.retryAfter('old')).toBe(0)
-    expect(limiter.retryAfter('live')).toBe(30)
+    // Counting after a whole window sweeps 'old'; 'live' still has its window.
+    await limiter.consume('other')
+    expect(await limiter.consume('old')).toBe(0)
+    expect(await limiter.consume('live')).toBe(30)
   })
 })
 
@@ -95,12 +91,12 @@ describe('RateLimiter, counting before the work', () => {
     expect(await limiter.consume('a')).toBe(60)
   })
 
-  it('counts every IPv6 address of one /64 together', () => {
+  it('counts every IPv6 address of one /64 together', async () => {
     const time = clock()
     const limiter = new RateLimiter(2, MINUTE, time.now)
-    limiter.record('2001:db8:1:2::1')
-    limiter.record('2001:db8:1:2:ffff::9')
-    expect(limiter.retryAfter('2001:db8:1:2::abcd')).toBe(60)
-    expect(limiter.retryAfter('2001:db8:1:3::1')).toBe(0)
+    await limiter.consume('2001:db8:1:2::1')
+    await limiter.consume('2001:db8:1:2:ffff::9')
+    expect(await limiter.consume('2001:db8:1:2::abcd')).toBe(60)
+    expect(await limiter.consume('2001:db8:1:3::1')).toBe(0)
   })
 })

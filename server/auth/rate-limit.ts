@@ -20,10 +20,7 @@ export interface SharedLimits {
  *
  * `consume` counts an attempt before the work it limits, in one step with the check,
  * so a burst of simultaneous attempts is limited like a sequence, on every instance
- * at once when shared; `refund` gives it back when it succeeded. `retryAfter` then
- * `record` (for an event recorded after its work) answer at once from memory; when
- * shared, `record` adds to the shared count and `retryAfter` asks for it in the
- * background, so another instance's events are seen within a round trip.
+ * at once when shared; `refund` gives it back when it succeeded, `clear` forgets the key.
  */
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>()
@@ -40,29 +37,7 @@ export class RateLimiter {
     this.shared = shared
   }
 
-  /** Seconds until the key may try again, or 0 when it is under its limit. */
-  retryAfter(key: string): number {
-    const k = limitKeyOf(key)
-    if (this.shared) this.inBackground((store, id) => store.get(id, this.now()).then((w) => this.mirror(k, w)), k)
-    const entry = this.live(k)
-    if (!entry || entry.count < this.limit) return 0
-    return this.secondsLeft(entry)
-  }
-
-  record(key: string): void {
-    const k = limitKeyOf(key)
-    this.add(k)
-    if (this.shared)
-      this.inBackground((store, id) => store.add(id, this.windowMs, this.now()).then((w) => this.mirror(k, w)), k)
-  }
-
-  reset(key: string): void {
-    const k = limitKeyOf(key)
-    this.hits.delete(k)
-    if (this.shared) this.inBackground((store, id) => store.delete(id), k)
-  }
-
-  /** reset(), finished: the key's count is gone everywhere when this resolves. */
+  /** Forgets the key's count, everywhere once this resolves. */
   async clear(key: string): Promise<void> {
     const k = limitKeyOf(key)
     this.hits.delete(k)
@@ -126,11 +101,6 @@ export class RateLimiter {
   private mirror(key: string, window: Window | undefined) {
     if (!window || window.resetAt <= this.now()) this.hits.delete(key)
     else this.hits.set(key, { count: window.count, resetAt: window.resetAt })
-  }
-
-  private inBackground(work: (store: LimitStore, id: string) => Promise<unknown>, key: string) {
-    const shared = this.shared!
-    work(shared.store, `${shared.name}:${key}`).catch((err: unknown) => shared.onError?.(err))
   }
 
   private add(key: string) {

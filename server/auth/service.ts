@@ -321,7 +321,9 @@ export function createAuthService(
     /** docs/spec/rulings.md #7: only the verified ID token identifies the person. */
     async googleLogin(credential: string, clientAddress: string, replacing: string | undefined): Promise<NewSession> {
       if (!verifyGoogle) throw new AppError(503, 'Google sign-in is not configured')
-      const wait = loginByAddress.retryAfter(clientAddress)
+      // Counted before the token is checked, like a password, and given back unless the
+      // token is refused: exact across instances, and a burst meets the limit too.
+      const wait = await loginByAddress.consume(clientAddress)
       if (wait > 0) throw tooMany(wait, 'failed sign-in attempts')
 
       let identity: GoogleIdentity
@@ -329,9 +331,10 @@ export function createAuthService(
         identity = await verifyGoogle(credential)
       } catch (err) {
         // A rejected token counts like a wrong password; Google being out of reach does not.
-        if (err instanceof AppError && err.status === 401) loginByAddress.record(clientAddress)
+        if (!(err instanceof AppError && err.status === 401)) await loginByAddress.refund(clientAddress)
         throw err
       }
+      await loginByAddress.refund(clientAddress)
       return startSession(await accountForGoogle(identity), replacing)
     },
 

@@ -276,18 +276,25 @@ export async function productsAfter(db: Executor, after: { position: number; id:
   return query.orderBy('position').orderBy('id').limit(limit).execute()
 }
 
-/** Changes whenever a product is added, removed or edited: the product list's ETag. */
+/**
+ * Changes whenever a product is added, removed or edited: the product list's ETag and
+ * file name. Each change moves a product's updated_at forward (touch), so the sum
+ * moves even when that product's time is not the largest (another instance's clock
+ * ahead, two changes in one millisecond). One covering index answers it
+ * (migration 2026-11-24T0900-list-stamp).
+ */
 export async function catalogStamp(db: Executor): Promise<string> {
   const row = await db
     .selectFrom('products')
     .select((eb) => [
       eb.fn.countAll<number>().as('n'),
-      eb.fn.max<number>('updated_at').as('changed'),
+      eb.fn.sum<number | string>('updated_at').as('changed'),
       eb.fn.max<number>('position').as('last'),
     ])
     .where('archived', '=', 0)
     .executeTakeFirstOrThrow()
-  return `${Number(row.n)}-${Number(row.changed ?? 0)}-${Number(row.last ?? 0)}`
+  // PostgreSQL's sum of bigints is a numeric, answered as a string: kept as text.
+  return `${Number(row.n)}-${String(row.changed ?? 0)}-${Number(row.last ?? 0)}`
 }
 
 export async function latest(db: Executor, limit: number) {

@@ -1,50 +1,50 @@
+import fs from 'node:fs'
+import { Readable } from 'node:stream'
 import { Hono } from 'hono'
-import { stream } from 'hono/streaming'
 import { productQueryInput, productQuerySchema } from '#contracts/catalog-filters.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import type { AppEnv } from '#server/http/env.ts'
+import type { ProductListFile } from '#server/catalog/product-list.ts'
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 
-/** Products a piece of the streamed list: about 25 KB of JSON. */
-const LIST_PIECE = 25
+const listTag = (stamp: string) => `W/"catalog-${stamp}"`
+const notModified = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((t) => t.trim() === etag)
 
 export const productRoutes = new Hono<AppEnv>()
   /**
    * docs/spec/store-spec.md §8: every product, for clients written against the spec.
-   * Written a batch at a time from the database (the process never holds the whole
-   * list), behind an ETag that moves with the catalog, so a client that has it gets 304.
+   * Served from files written once per catalog change (server/catalog/product-list.ts),
+   * gzipped when the client accepts it, behind an ETag that moves with the catalog, so
+   * a client that has it gets 304. While the database is down, the last list is served.
    */
   .get('/list', async (c) => {
-    const { catalog } = c.var.services
-    const etag = `W/"catalog-${await catalog.stamp()}"`
-    c.header('Cache-Control', 'public, max-age=60')
-    c.header('ETag', etag)
+    const { catalog, productLists } = c.var.services
     const known = c.req.header('if-none-match')
-    if (known && known.split(',').some((t) => t.trim() === etag)) return c.body(null, 304)
+    const tagged = (stamp: string) => {
+      c.header('Cache-Control', 'public, max-age=60')
+      c.header('ETag', listTag(stamp))
+      c.header('Vary', 'Accept-Encoding')
+      return notModified(known, listTag(stamp))
+    }
+    let file: ProductListFile
+    try {
+      const stamp = await catalog.stamp()
+      if (tagged(stamp)) return c.body(null, 304)
+      file = await productLists.ready(stamp)
+    } catch (err) {
+      const last = productLists.last()
+      if (!isDatabaseUnavailable(err) || !last) throw err
+      file = last
+    }
+    if (tagged(file.stamp)) return c.body(null, 304)
     c.header('Content-Type', 'application/json; charset=utf-8')
-    return stream(
-      c,
-      async (out) => {
-        let first = true
-        await out.write('[')
-        for await (const batch of catalog.all()) {
-          // Written in small pieces: a string over about 128 KB goes straight to V8's
-          // old generation and stays until a full collection, which a list of 100,000
-          // products would otherwise fill with hundreds of megabytes of spent batches.
-          for (let i = 0; i < batch.length; i += LIST_PIECE) {
-            if (out.aborted) return
-            const json = JSON.stringify(batch.slice(i, i + LIST_PIECE)).slice(1, -1)
-            await out.write((first ? '' : ',') + json)
-            first = false
-          }
-        }
-        await out.write(']')
-      },
-      (err) => {
-        // Headers are gone: the client sees a cut-off body, the log sees why.
-        c.var.services.logger.error('product list stream failed', { err: err.message, requestId: c.var.requestId })
-        return Promise.resolve()
-      },
-    )
+    const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')
+    if (gzip) c.header('Content-Encoding', 'gzip')
+    c.header('Content-Length', String(gzip ? file.gzipBytes : file.jsonBytes))
+    if (c.req.method === 'HEAD') return c.body(null)
+    const body = fs.createReadStream(gzip ? file.gzip : file.json)
+    return c.body(Readable.toWeb(body) as ReadableStream<Uint8Array>)
   })
   /** Names for what the shopper is typing in the header's search (at most 6). */
   .get('/suggest', async (c) => {

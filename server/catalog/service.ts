@@ -170,38 +170,6 @@ export function createCatalogService(
     }
   }
 
-  async function toProducts(rows: ProductsTable[]): Promise<Product[]> {
-    const { sizes, chart } = await repo.detailsOf(
-      db,
-      rows.map((r) => r.id),
-    )
-    const sizesBy = groupBy(sizes, (s) => s.product_id)
-    const chartBy = groupBy(chart, (r) => r.product_id)
-    return rows.map((p): Product => ({
-      _id: p.id,
-      name: p.name,
-      price: p.price,
-      description: p.description,
-      category: p.category as Category,
-      subCategory: p.sub_category as SubCategory,
-      sizes: (sizesBy.get(p.id) ?? []).map((s) => s.size),
-      stock: Object.fromEntries((sizesBy.get(p.id) ?? []).map((s) => [s.size, s.stock])),
-      image1: productImageUrl(p.image1),
-      image2: productImageUrl(p.image2),
-      image3: productImageUrl(p.image3),
-      image4: productImageUrl(p.image4),
-      sizeChart: (chartBy.get(p.id) ?? []).map((r): SizeChartRow => ({
-        size: r.size,
-        chest: r.chest,
-        length: r.length,
-        waist: r.waist,
-        sleeves: r.sleeves,
-      })),
-      bestSeller: p.best_seller === 1,
-      date: p.created_at,
-    }))
-  }
-
   let restockListener: ((trx: Executor, productId: string) => Promise<unknown>) | undefined
   const restocked = async (trx: Executor, productId: string) => {
     if (restockListener) await restockListener(trx, productId)
@@ -272,7 +240,7 @@ export function createCatalogService(
     get(id: string): Promise<Product | undefined> {
       return lastKnown(`get ${id}`, async () => {
         const row = await repo.productRow(db, id)
-        return row && (await toProducts([row]))[0]
+        return row && (await toProducts(db, [row]))[0]
       })
     },
 
@@ -391,16 +359,8 @@ export function createCatalogService(
      * rather than 500 kept the server at 264 MiB instead of 475 MiB while writing
      * 100,000 products: fewer objects outlive a young-generation collection.
      */
-    async *all(batchSize = 200): AsyncGenerator<Product[]> {
-      let after: { position: number; id: string } | null = null
-      for (;;) {
-        const rows = await repo.productsAfter(db, after, batchSize)
-        if (rows.length === 0) return
-        yield await toProducts(rows)
-        const last = rows[rows.length - 1]!
-        after = { position: last.position, id: last.id }
-        if (rows.length < batchSize) return
-      }
+    all(batchSize?: number): AsyncGenerator<Product[]> {
+      return allProducts(db, batchSize)
     },
 
     /** Changes whenever the catalog does: the list's ETag. */
@@ -530,6 +490,57 @@ export function createCatalogService(
 }
 
 /** One product size, as a map key. */
+/** Rows of products as the API answers them, with their sizes, stock and size charts. */
+export async function toProducts(db: Executor, rows: ProductsTable[]): Promise<Product[]> {
+  const { sizes, chart } = await repo.detailsOf(
+    db,
+    rows.map((r) => r.id),
+  )
+  const sizesBy = groupBy(sizes, (s) => s.product_id)
+  const chartBy = groupBy(chart, (r) => r.product_id)
+  return rows.map((p): Product => ({
+    _id: p.id,
+    name: p.name,
+    price: p.price,
+    description: p.description,
+    category: p.category as Category,
+    subCategory: p.sub_category as SubCategory,
+    sizes: (sizesBy.get(p.id) ?? []).map((s) => s.size),
+    stock: Object.fromEntries((sizesBy.get(p.id) ?? []).map((s) => [s.size, s.stock])),
+    image1: productImageUrl(p.image1),
+    image2: productImageUrl(p.image2),
+    image3: productImageUrl(p.image3),
+    image4: productImageUrl(p.image4),
+    sizeChart: (chartBy.get(p.id) ?? []).map((r): SizeChartRow => ({
+      size: r.size,
+      chest: r.chest,
+      length: r.length,
+      waist: r.waist,
+      sleeves: r.sleeves,
+    })),
+    bestSeller: p.best_seller === 1,
+    date: p.created_at,
+  }))
+}
+
+/**
+ * Every product on sale in catalog order, a batch at a time (docs/spec/store-spec.md §8's
+ * list), read through `db` (a transaction gives one snapshot): the caller writes each
+ * batch out before the next is read. Batches of 200 rather than 500 kept the server at
+ * 264 MiB instead of 475 MiB while writing 100,000 products.
+ */
+export async function* allProducts(db: Executor, batchSize = 200): AsyncGenerator<Product[]> {
+  let after: { position: number; id: string } | null = null
+  for (;;) {
+    const rows = await repo.productsAfter(db, after, batchSize)
+    if (rows.length === 0) return
+    yield await toProducts(db, rows)
+    const last = rows[rows.length - 1]!
+    after = { position: last.position, id: last.id }
+    if (rows.length < batchSize) return
+  }
+}
+
 export const stockKey = (productId: string, size: string) => JSON.stringify([productId, size])
 
 function summary(row: { id: string; name: string; price: number; image1: string }): ProductSummary {

@@ -18,6 +18,7 @@ import { accountMigration } from '#server/db/migrations/2026-11-24T0710-account.
 import * as stockAlerts from '#server/db/migrations/2026-11-24T0720-stock-alerts.ts'
 import * as idempotency from '#server/db/migrations/2026-11-24T0800-idempotency.ts'
 import * as rateLimits from '#server/db/migrations/2026-11-24T0810-rate-limits.ts'
+import * as listStamp from '#server/db/migrations/2026-11-24T0900-list-stamp.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -41,6 +42,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0720-stock-alerts': stockAlerts,
     '2026-11-24T0800-idempotency': idempotency,
     '2026-11-24T0810-rate-limits': rateLimits,
+    '2026-11-24T0900-list-stamp': listStamp,
   }
 }
 
@@ -54,6 +56,8 @@ export interface DatabaseOptions {
   dataDir: string
   /** For tests: a PostgreSQL schema to use (created if missing) instead of public. */
   pgSchema?: string
+  /** Connections PostgreSQL's pool may open (10 when absent). */
+  poolSize?: number
   /** For tests: an in-memory SQLite database. */
   sqliteMemory?: boolean
   /** Where the pool's own errors go (the process's JSON log); stderr as JSON when absent. */
@@ -72,7 +76,7 @@ export function connect(options: DatabaseOptions): Connection {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: options.poolSize ?? 10,
       // An unreachable database answers within seconds (503) instead of holding requests.
       connectionTimeoutMillis: 3_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),

@@ -32,6 +32,7 @@ describe.runIf(databases.includes('postgres'))('PostgreSQL out of reach', () => 
   let cookie: string
   const log = capturingLogger()
   const poolErrors: string[] = []
+  let listBefore = ''
 
   const get = (path: string, headers: Record<string, string> = {}) =>
     app.request(path, { headers: { cookie, 'x-forwarded-for': '203.0.113.5', ...headers } })
@@ -69,6 +70,7 @@ describe.runIf(databases.includes('postgres'))('PostgreSQL out of reach', () => 
     expect((await get('/api/user/getcurrentuser')).status).toBe(200)
     expect((await get('/api/products?category=Men')).status).toBe(200)
     expect((await get('/api/product/oxford-shirt')).status).toBe(200)
+    listBefore = await (await get('/api/product/list')).text()
     if (built) {
       expect((await get('/collection')).status).toBe(200)
       expect((await get('/productdetail/oxford-shirt')).status).toBe(200)
@@ -100,6 +102,11 @@ describe.runIf(databases.includes('postgres'))('PostgreSQL out of reach', () => 
       const one = await get('/api/product/oxford-shirt')
       expect(one.status).toBe(200)
       expect(((await one.json()) as { name: string }).name).toBe('Men Oxford Shirt')
+      // The product list last written, as it was.
+      const all = await get('/api/product/list')
+      expect(all.status).toBe(200)
+      expect(await all.text()).toBe(listBefore)
+      expect(listBefore).toContain('"_id":"oxford-shirt"')
     })
 
     it('logs the pool’s lost connections through the JSON logger, and each refusal once', () => {

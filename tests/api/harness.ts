@@ -4,6 +4,7 @@ import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
 import { createLogger } from '#server/http/logger.ts'
 import { createServices, type Services } from '#server/services.ts'
+import type { ProductListOptions } from '#server/catalog/product-list.ts'
 import { seedCatalog } from '#demo/seed.ts'
 import { createApp } from '#server/app.ts'
 import type { DemoProduct } from '#demo/catalog-types.ts'
@@ -86,17 +87,26 @@ export async function createTestStore(
     catalog?: DemoProduct[]
     /** A clock for sessions and rate limits, so a test can let a window pass. */
     now?: () => number
+    /** SQLite in a file in this folder instead of in memory (a second connection can open it). */
+    sqliteDir?: string
+    /** Where GET /api/product/list's files go; with `worker`, a worker thread writes them, as in the server. */
+    productList?: { dir: string; worker?: boolean }
   } = {},
 ): Promise<TestStore> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...options.env })
   let dropSchema = async () => {}
   let connection: Connection
+  let database: ProductListOptions['database']
   if (kind === 'postgres') {
     const { url, schema, drop } = await newSchema()
     connection = connect({ databaseUrl: url, dataDir: config.dataDir, pgSchema: schema })
+    database = { databaseUrl: url, dataDir: config.dataDir, pgSchema: schema }
     dropSchema = drop
   } else {
-    connection = connect({ dataDir: config.dataDir, sqliteMemory: true })
+    if (options.sqliteDir) database = { dataDir: options.sqliteDir }
+    connection = options.sqliteDir
+      ? connect({ dataDir: options.sqliteDir })
+      : connect({ dataDir: config.dataDir, sqliteMemory: true })
   }
   await migrateToLatest(connection)
   await seedCatalog(connection, options.catalog ?? defaultCatalog)
@@ -106,6 +116,9 @@ export async function createTestStore(
     config,
     logger: createLogger('silent'),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.productList
+      ? { productList: { dir: options.productList.dir, ...(options.productList.worker ? { database } : {}) } }
+      : {}),
   })
   const app = createApp({ services })
   const fetch = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init))
