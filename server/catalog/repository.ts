@@ -18,6 +18,8 @@ export interface Selection {
    * fragments (lower case, no wildcards). Groups combine with AND.
    */
   nameGroups: string[][]
+  /** Names that do not contain this (the rest of a search after the names containing all of it). */
+  notContaining?: string
 }
 
 export type Sort = 'position' | 'price-asc' | 'price-desc'
@@ -35,19 +37,40 @@ type Eb = ExpressionBuilder<Database, 'products'>
  */
 export type Plan = 'count' | 'gather' | 'by-position' | 'by-price'
 
-/** The name contains the fragment: through each database's trigram index. */
-function nameContains(dialect: Dialect, fragment: string, plan: Plan): Expression<SqlBool> {
-  const pattern = `%${fragment}%`
-  if (dialect === 'postgres') return sql<SqlBool>`products.name_search like ${pattern}`
-  // FTS5's trigram index answers LIKE for three characters or more; shorter is a scan.
-  if ([...fragment].length < 3) return sql<SqlBool>`products.name_search like ${pattern}`
-  const id = plan === 'count' || plan === 'gather' ? sql`products.id` : sql`+products.id`
-  return sql<SqlBool>`${id} in (select product_id from products_fts where products_fts.name_search like ${pattern})`
+/** The name contains the fragment: PostgreSQL's trigram index, or a scan (SQLite, under three characters). */
+function nameContains(fragment: string): Expression<SqlBool> {
+  return sql<SqlBool>`products.name_search like ${`%${fragment}%`}`
+}
+
+/** SQLite's trigram index answers a fragment of three characters or more. */
+const ftsIndexed = (group: string[]) => group.every((f) => [...f].length >= 3)
+
+/**
+ * The name contains one fragment of each group, for SQLite: one FTS5 query for every
+ * group its trigram index answers (the index intersects them itself, far faster than
+ * a LIKE per word), and a scan for the others.
+ */
+function namesMatching(groups: string[][], plan: Plan): Expression<SqlBool>[] {
+  const indexed = groups.filter(ftsIndexed)
+  const all = groups
+    .filter((g) => !ftsIndexed(g))
+    .map((g) => sql<SqlBool>`(${sql.join(g.map(nameContains), sql` or `)})`)
+  if (indexed.length) {
+    // Each fragment a quoted phrase: with the trigram tokenizer, a phrase matches where it is contained.
+    const phrase = (f: string) => `"${f.replaceAll('"', '""')}"`
+    const query = indexed.map((g) => `(${g.map(phrase).join(' OR ')})`).join(' AND ')
+    const id = plan === 'count' || plan === 'gather' ? sql`products.id` : sql`+products.id`
+    all.push(sql<SqlBool>`${id} in (select product_id from products_fts where products_fts match ${query})`)
+  }
+  return all
 }
 
 function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
   return (eb: Eb) => {
-    const all: Expression<SqlBool>[] = [onSale(eb)]
+    // SQLite, counting or gathering a search, drives from its name index (never from
+    // archived, which every product has, and every storefront index leads with).
+    const byName = dialect === 'sqlite' && (plan === 'count' || plan === 'gather') && s.nameGroups.some(ftsIndexed)
+    const all: Expression<SqlBool>[] = [byName ? sql<SqlBool>`+products.archived = 0` : onSale(eb)]
     const unindexed = dialect === 'sqlite' && (plan === 'by-position' || plan === 'by-price')
     // Walking the price index, a price bound is the range walked; otherwise it is a test.
     const priceUnindexed = dialect === 'sqlite' && plan !== 'by-price'
@@ -79,7 +102,9 @@ function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
         ),
       )
     }
-    for (const group of s.nameGroups) all.push(eb.or(group.map((f) => nameContains(dialect, f, plan))))
+    if (dialect === 'sqlite') all.push(...namesMatching(s.nameGroups, plan))
+    else for (const group of s.nameGroups) all.push(eb.or(group.map(nameContains)))
+    if (s.notContaining) all.push(sql<SqlBool>`products.name_search not like ${`%${s.notContaining}%`}`)
     return eb.and(all)
   }
 }
@@ -92,24 +117,16 @@ function onSale(eb: Eb): Expression<SqlBool> {
 const summaryColumns = ['products.id', 'products.name', 'products.price', 'products.image1'] as const
 
 /**
- * One page of a view. `exact`, when given, ranks names containing the whole search
- * text first (then the catalog's order) when the search has several words; price
- * sorts ignore it. `walk`: whether walking the order's index beats gathering the
+ * One page of a view. `walk`: whether walking the order's index beats gathering the
  * matches and sorting them (the caller knows how many match).
  */
 export async function pageOf(
   db: Executor,
   dialect: Dialect,
   s: Selection,
-  options: { sort: Sort; exact?: string; limit: number; offset: number; walk: boolean },
+  options: { sort: Sort; limit: number; offset: number; walk: boolean },
 ) {
-  // Ranking cannot reorder one word typed right (every match contains it) nor one plain
-  // word corrected because no catalog word contains it (no match can); a word with
-  // punctuation ("t-shirt") or several words can match whole or only in parts.
-  const oneWord =
-    s.nameGroups.length === 1 && (s.nameGroups[0]!.length === 1 || /^[\p{L}\p{N}]+$/u.test(options.exact ?? ''))
-  const ranked = options.sort === 'position' && options.exact !== undefined && !oneWord
-  const plan: Plan = ranked || !options.walk ? 'gather' : options.sort === 'position' ? 'by-position' : 'by-price'
+  const plan: Plan = !options.walk ? 'gather' : options.sort === 'position' ? 'by-position' : 'by-price'
   // Gathering, the order is a sort of the matches, never a walk of an order's index.
   const order = (column: 'price' | 'position') =>
     plan === 'gather' && dialect === 'sqlite' ? sql.raw(`+products.${column}`) : sql.ref(`products.${column}`)
@@ -119,10 +136,6 @@ export async function pageOf(
     .where(matching(dialect, s, plan))
   if (options.sort === 'price-asc') query = query.orderBy(order('price'), 'asc')
   else if (options.sort === 'price-desc') query = query.orderBy(order('price'), 'desc')
-  else if (ranked && options.exact) {
-    const pattern = `%${options.exact}%`
-    query = query.orderBy(sql`case when products.name_search like ${pattern} then 0 else 1 end`)
-  }
   return query.orderBy(order('position')).orderBy('products.id').limit(options.limit).offset(options.offset).execute()
 }
 
@@ -291,7 +304,9 @@ export async function catalogStamp(db: Executor): Promise<string> {
       eb.fn.sum<number | string>('updated_at').as('changed'),
       eb.fn.max<number>('position').as('last'),
     ])
-    .where('archived', '=', 0)
+    // A test, not an index bound: SQLite would otherwise read every product through an
+    // index led by archived; both databases read the covering index alone.
+    .where(sql<SqlBool>`+archived = 0`)
     .executeTakeFirstOrThrow()
   // PostgreSQL's sum of bigints is a numeric, answered as a string: kept as text.
   return `${Number(row.n)}-${String(row.changed ?? 0)}-${Number(row.last ?? 0)}`
@@ -335,21 +350,17 @@ export async function inGroup(
   return query.orderBy('position').limit(limit).execute()
 }
 
-/** Names containing every fragment, for the search box's suggestions. */
-export async function suggestNames(
-  db: Executor,
-  dialect: Dialect,
-  nameGroups: string[][],
-  exact: string,
-  limit: number,
-) {
-  return pageOf(
-    db,
-    dialect,
-    { ...everything, nameGroups },
-    // Few names are asked for: walking the catalog's order stops after them.
-    { sort: 'position', exact, limit, offset: 0, walk: true },
-  )
+/**
+ * About how many names contain the phrase, for SQLite's choice between walking and
+ * gathering (its trigram index counts without reading the products; archived ones
+ * included). PostgreSQL plans by its own statistics: null.
+ */
+export async function namesContaining(db: Executor, dialect: Dialect, phrase: string): Promise<number | null> {
+  if (dialect !== 'sqlite' || !ftsIndexed([phrase])) return null
+  const { rows } = await sql<{
+    n: number
+  }>`select count(*) as n from products_fts where products_fts match ${`"${phrase.replaceAll('"', '""')}"`}`.execute(db)
+  return Number(rows[0]?.n ?? 0)
 }
 
 export async function terms(db: Executor, limit: number): Promise<string[]> {

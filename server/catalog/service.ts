@@ -92,7 +92,7 @@ export function createCatalogService(
   const maxViews = options.maxViews ?? 500
   const now = options.now ?? Date.now
   let vocabulary: { at: number; terms: Promise<string[]> } | undefined
-  const views = new Map<string, { at: number; value: Promise<{ total: number; facets: Facets }> }>()
+  const views = new Map<string, { at: number; value: Promise<unknown> }>()
 
   function words(): Promise<string[]> {
     if (!vocabulary || now() - vocabulary.at > maxAgeMs) {
@@ -129,14 +129,18 @@ export function createCatalogService(
 
   /** The total and facet counts of a view: shared by its pages and sorts, kept briefly. */
   function countsOf(selection: repo.Selection): Promise<{ total: number; facets: Facets }> {
-    const key = JSON.stringify(selection)
+    return kept(`counts ${JSON.stringify(selection)}`, () => computeCounts(selection))
+  }
+
+  /** An answer about the catalog (counts), kept for `maxAgeMs`, the `maxViews` most recent of them. */
+  function kept<T>(key: string, compute: () => Promise<T>): Promise<T> {
     const hit = views.get(key)
     if (hit && now() - hit.at <= maxAgeMs) {
       views.delete(key)
       views.set(key, hit)
-      return hit.value
+      return hit.value as Promise<T>
     }
-    const value = computeCounts(selection)
+    const value = compute()
     views.set(key, { at: now(), value })
     value.catch(() => views.delete(key))
     while (views.size > maxViews) views.delete(views.keys().next().value!)
@@ -195,14 +199,13 @@ export function createCatalogService(
     const rows =
       offset >= counts.total
         ? []
-        : await repo.pageOf(db, dialect, selection, {
-            sort,
-            ...(exact ? { exact } : {}),
+        : await pageOf(selection, exact, sort, {
             limit: pageSize,
             offset,
             // Walking the order's index reads about (offset + page) × onSale / total
             // products; gathering reads every match once and sorts them.
-            walk: (offset + pageSize) * onSale.total <= 2 * counts.total * counts.total,
+            walk: walkable(offset + pageSize, onSale.total, counts.total),
+            onSale: onSale.total,
           })
     return { items: rows.map(summary), total: counts.total, page: filters.page, pageSize, facets: counts.facets }
   }
@@ -210,8 +213,57 @@ export function createCatalogService(
   async function suggest(q: string, limit: number): Promise<ProductSummary[]> {
     const exact = normalizeQuery(q)
     if (exact.length < 2) return []
-    const rows = await repo.suggestNames(db, dialect, searchGroups(q, await words()), exact, limit)
+    const selection = { ...everything, nameGroups: searchGroups(q, await words()) }
+    // Few names are asked for: walking the catalog's order stops after them.
+    const { total: onSale } = await countsOf(everything)
+    const rows = await pageOf(selection, exact, 'position', { limit, offset: 0, walk: true, onSale })
     return rows.map(summary)
+  }
+
+  /**
+   * A page of a view. A search of several words (or of a word with punctuation) in the
+   * catalog's order shows the names containing the whole search first, then the rest:
+   * two walks or gathers in that order, never a sort of every match by rank
+   * (docs/decisions/009). Ranking cannot reorder one word typed right (every match
+   * contains it) nor one word corrected because no catalog word contains it.
+   */
+  async function pageOf(
+    selection: repo.Selection,
+    exact: string,
+    sort: repo.Sort,
+    page: { limit: number; offset: number; walk: boolean; onSale: number },
+  ) {
+    const groups = selection.nameGroups
+    const oneWord = groups.length === 1 && (groups[0]!.length === 1 || /^[\p{L}\p{N}]+$/u.test(exact))
+    if (sort !== 'position' || !exact || oneWord)
+      return repo.pageOf(db, dialect, selection, { sort, limit: page.limit, offset: page.offset, walk: page.walk })
+    const whole = { ...selection, nameGroups: [...groups, [exact]] }
+    // On the first page, the names containing it all are counted by reading them.
+    const wholeTotal =
+      page.offset === 0 ? null : await kept(`count ${JSON.stringify(whole)}`, () => repo.countOf(db, dialect, whole))
+    const containing = await repo.namesContaining(db, dialect, exact)
+    const first =
+      wholeTotal === null || page.offset < wholeTotal
+        ? await repo.pageOf(db, dialect, whole, {
+            sort,
+            limit: page.limit,
+            offset: page.offset,
+            walk: containing !== null && walkable(page.offset + page.limit, page.onSale, containing),
+          })
+        : []
+    if (first.length === page.limit) return first
+    const rest = await repo.pageOf(
+      db,
+      dialect,
+      { ...selection, notContaining: exact },
+      {
+        sort,
+        limit: page.limit - first.length,
+        offset: wholeTotal === null ? 0 : Math.max(0, page.offset - wholeTotal),
+        walk: page.walk,
+      },
+    )
+    return [...first, ...rest]
   }
 
   /**
@@ -539,6 +591,14 @@ export async function* allProducts(db: Executor, batchSize = 200): AsyncGenerato
     after = { position: last.position, id: last.id }
     if (rows.length < batchSize) return
   }
+}
+
+/**
+ * Whether walking the order's index to the page's end beats gathering the matches:
+ * the walk reads about `end × onSale / matches` products, the gathering `matches`.
+ */
+function walkable(end: number, onSale: number, matches: number): boolean {
+  return end * onSale <= 2 * matches * matches
 }
 
 export const stockKey = (productId: string, size: string) => JSON.stringify([productId, size])

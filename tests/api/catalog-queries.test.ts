@@ -563,6 +563,43 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
       expect(await search('denim jacket')).toEqual(['denim-jacket'])
     })
 
+    describe('a ranked search over several pages', () => {
+      // Names with the whole search ("blue shirt") and names with both words apart, interleaved.
+      const names = [
+        'Men Blue Oxford Shirt',
+        'Men Blue Shirt',
+        'Women Blue Linen Shirt',
+        'Kids Blue Shirt',
+        'Men Blue Checked Shirt',
+        'Women Blue Shirt Dress',
+        'Men Blue Shirt Jacket',
+        'Kids Blue Striped Shirt',
+      ]
+      const ranked = [1, 3, 5, 6, 0, 2, 4, 7].map((i) => `blue-${i}`)
+      let shirts: TestStore
+      beforeAll(async () => {
+        shirts = await createTestStore(kind, {
+          catalog: names.map((name, i) => makeProduct({ id: `blue-${i}`, name, price: 1000 + i })),
+        })
+      })
+      afterAll(() => shirts.close())
+
+      it('pages through the whole-search names first, then the rest, each exactly once in catalog order', async () => {
+        for (const limit of [1, 2, 3, 5, 8]) {
+          const seen: string[] = []
+          for (let page = 1; seen.length < ranked.length && page <= 10; page++) {
+            const view = await browse(shirts, `q=blue%20shirt&limit=${limit}&page=${page}`)
+            expect(view.total).toBe(ranked.length)
+            seen.push(...ids(view.items))
+          }
+          expect(seen, `limit ${limit}`).toEqual(ranked)
+          expect((await browse(shirts, `q=blue%20shirt&limit=${limit}&page=20`)).items).toEqual([])
+        }
+        const res = await shirts.fetch('/api/product/suggest?q=blue%20shirt')
+        expect(ids(((await res.json()) as { items: ProductSummary[] }).items)).toEqual(ranked.slice(0, 6))
+      })
+    })
+
     it('matches letters beyond ASCII case-insensitively too', async () => {
       for (const q of ['CRÈME', 'Crème', 'crème', 'crè', 'ème sweater']) {
         expect(await search(q), q).toEqual(['creme-sweater'])
