@@ -12,8 +12,6 @@ export default defineConfig({
           groups: [
             // Each icon would otherwise be a chunk of its own: one request apiece when the app boots.
             { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
-            // The small modules routes share (helpers, contracts, components): one chunk, not a dozen.
-            { name: 'shared', test: /[\\/](app[\\/](lib|components)|contracts)[\\/]/, minShareCount: 2 },
           ],
         },
       },
