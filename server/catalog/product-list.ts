@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { once } from 'node:events'
 import { finished, pipeline } from 'node:stream/promises'
-import { Worker } from 'node:worker_threads'
+import { fork } from 'node:child_process'
 import { createGzip } from 'node:zlib'
 import type { DatabaseOptions, Db, Dialect, Executor } from '#server/db/database.ts'
 import * as repo from '#server/catalog/repository.ts'
@@ -119,18 +119,24 @@ function existing(dir: string, stamp: string): ProductListFile | undefined {
 export interface ProductListOptions {
   /** Where the files live; a new temporary folder when absent. */
   dir?: string
-  /** How a worker opens the same database (a file SQLite or PostgreSQL). */
+  /** How the writing process opens the same database (a file SQLite or PostgreSQL). */
   database?: Omit<DatabaseOptions, 'logError' | 'sqliteMemory'>
 }
 
-/** Memory the list's worker may use: its own young generation stays small, so the server's RSS does too. */
-const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 192 }
+/**
+ * The writing process's heap: a small young generation (the pg driver's allocations
+ * otherwise grow it to about 150 MiB while 100,000 products pass through).
+ */
+const WRITER_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256']
+/** Far beyond the minute 100,000 products take. */
+const WRITER_TIMEOUT_MS = 10 * 60_000
 
 /**
  * The product list of one store: `ready(stamp)` answers the files for the catalog at
  * that stamp (or newer), writing them once however many requests ask at the same time.
- * With `database`, a worker thread with its own connection and a bounded heap writes
- * them, so the server neither holds the catalog nor pauses for it; without (an
+ * With `database`, a short-lived process of its own (its own connection and heap,
+ * all returned when it exits) writes them, so the server neither holds the catalog,
+ * nor keeps the memory that passing it through took, nor pauses for it; without (an
  * in-memory SQLite, as the tests use), this process writes them through `db`.
  */
 export function createProductLists(options: { db: Db; dialect: Dialect } & ProductListOptions) {
@@ -145,14 +151,20 @@ export function createProductLists(options: { db: Db; dialect: Dialect } & Produ
 
   function write(): Promise<ProductListFile> {
     if (!options.database) return writeProductList(options.db, options.dialect, folder())
-    const worker = new Worker(new URL('./product-list-worker.ts', import.meta.url), {
-      workerData: { database: options.database, dialect: options.dialect, dir: folder() },
-      resourceLimits: WORKER_LIMITS,
+    const writer = fork(new URL('./product-list-writer.ts', import.meta.url), {
+      execArgv: WRITER_FLAGS,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
+    writer.send({ database: options.database, dialect: options.dialect, dir: folder() })
+    // A writer stuck on its database is ended: the requests waiting for it get an error, the next one a new writer.
+    const stuck = setTimeout(() => writer.kill('SIGKILL'), WRITER_TIMEOUT_MS)
     return new Promise<ProductListFile>((resolve, reject) => {
-      worker.once('message', (file: ProductListFile) => resolve(file))
-      worker.once('error', reject)
-      worker.once('exit', (code) => reject(new Error(`the product list's worker exited with ${code}`)))
+      writer.once('message', (file) => resolve(file as ProductListFile))
+      writer.once('error', reject)
+      writer.once('exit', (code, signal) => {
+        clearTimeout(stuck)
+        reject(new Error(`the product list's writer exited with ${signal ?? code}`))
+      })
     })
   }
 

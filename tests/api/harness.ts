@@ -89,8 +89,8 @@ export async function createTestStore(
     now?: () => number
     /** SQLite in a file in this folder instead of in memory (a second connection can open it). */
     sqliteDir?: string
-    /** Where GET /api/product/list's files go; with `worker`, a worker thread writes them, as in the server. */
-    productList?: { dir: string; worker?: boolean }
+    /** Where GET /api/product/list's files go; with `writer`, a process of its own writes them, as in the server. */
+    productList?: { dir: string; writer?: boolean }
   } = {},
 ): Promise<TestStore> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...options.env })
@@ -117,7 +117,7 @@ export async function createTestStore(
     logger: createLogger('silent'),
     ...(options.now ? { now: options.now } : {}),
     ...(options.productList
-      ? { productList: { dir: options.productList.dir, ...(options.productList.worker ? { database } : {}) } }
+      ? { productList: { dir: options.productList.dir, ...(options.productList.writer ? { database } : {}) } }
       : {}),
   })
   const app = createApp({ services })

@@ -8,7 +8,7 @@ import { createTestStore, databases, defaultCatalog, type TestStore } from '#tes
 import { makeProduct } from '#tests/factories.ts'
 
 // GET /api/product/list (docs/spec/store-spec.md §8) as the server runs it: written once
-// per catalog change by a worker thread with its own connection, then served from files.
+// per catalog change by a process of its own with its own connection, then served from files.
 const catalog = [
   ...defaultCatalog,
   ...Array.from({ length: 40 }, (_, i) =>
@@ -16,7 +16,7 @@ const catalog = [
   ),
 ]
 
-describe.each(databases)('the product list, written by a worker (%s)', (kind) => {
+describe.each(databases)('the product list, written by a process of its own (%s)', (kind) => {
   let store: TestStore
   let dataDir: string
   let listDir: string
@@ -30,7 +30,7 @@ describe.each(databases)('the product list, written by a worker (%s)', (kind) =>
       catalog,
       now,
       ...(kind === 'sqlite' ? { sqliteDir: dataDir } : {}),
-      productList: { dir: listDir, worker: true },
+      productList: { dir: listDir, writer: true },
     })
   })
   afterAll(async () => {
