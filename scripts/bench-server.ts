@@ -5,10 +5,13 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 
+/** Node's flags as `npm start` gives them (package.json): the young generation's size (README, "Memory"). */
+export const serverFlags = ['--max-semi-space-size=8']
+
 /** Starts the built store on a loopback port with a fresh database, for benchmarks. */
 export async function startBenchServer(port: number, env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-bench-'))
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...serverFlags, path.join(root, 'server/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -10,6 +10,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { computeTotals } from '#contracts/pricing.ts'
 import { ensureBuilt } from '#server/pages.ts'
+import { serverFlags } from './bench-server.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -48,7 +49,7 @@ export interface Instance {
 /** One store process (`node server/main.ts`), answered /healthz before this resolves. */
 export async function startInstance(name: string, env: Record<string, string>, port?: number): Promise<Instance> {
   const p = port ?? (await freePort())
-  const child = spawn(process.execPath, [path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...serverFlags, path.join(root, 'server/main.ts')], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(p), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
