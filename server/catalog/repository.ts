@@ -45,23 +45,29 @@ function nameContains(fragment: string): Expression<SqlBool> {
 /** SQLite's trigram index answers a fragment of three characters or more. */
 const ftsIndexed = (group: string[]) => group.every((f) => [...f].length >= 3)
 
+/** The FTS5 query of the groups its trigram index answers: each fragment a quoted phrase, which matches where it is contained. */
+function ftsQuery(groups: string[][]): string | null {
+  const indexed = groups.filter(ftsIndexed)
+  if (!indexed.length) return null
+  const phrase = (f: string) => `"${f.replaceAll('"', '""')}"`
+  return indexed.map((g) => `(${g.map(phrase).join(' OR ')})`).join(' AND ')
+}
+
 /**
- * The name contains one fragment of each group, for SQLite: one FTS5 query for every
- * group its trigram index answers (the index intersects them itself, far faster than
- * a LIKE per word), and a scan for the others.
+ * The name contains one fragment of each group, for SQLite. Counting or gathering,
+ * one FTS5 query for every group its trigram index answers (the index intersects them
+ * itself, far faster than a LIKE per word) and a scan for the others; walking an
+ * order's index, a test of each product walked (the walk stops after the page, where
+ * reading every match from the index first would not).
  */
 function namesMatching(groups: string[][], plan: Plan): Expression<SqlBool>[] {
-  const indexed = groups.filter(ftsIndexed)
+  const walking = plan === 'by-position' || plan === 'by-price'
+  const query = walking ? null : ftsQuery(groups)
   const all = groups
-    .filter((g) => !ftsIndexed(g))
+    .filter((g) => query === null || !ftsIndexed(g))
     .map((g) => sql<SqlBool>`(${sql.join(g.map(nameContains), sql` or `)})`)
-  if (indexed.length) {
-    // Each fragment a quoted phrase: with the trigram tokenizer, a phrase matches where it is contained.
-    const phrase = (f: string) => `"${f.replaceAll('"', '""')}"`
-    const query = indexed.map((g) => `(${g.map(phrase).join(' OR ')})`).join(' AND ')
-    const id = plan === 'count' || plan === 'gather' ? sql`products.id` : sql`+products.id`
-    all.push(sql<SqlBool>`${id} in (select product_id from products_fts where products_fts match ${query})`)
-  }
+  if (query !== null)
+    all.push(sql<SqlBool>`products.id in (select product_id from products_fts where products_fts match ${query})`)
   return all
 }
 
@@ -351,15 +357,17 @@ export async function inGroup(
 }
 
 /**
- * About how many names contain the phrase, for SQLite's choice between walking and
- * gathering (its trigram index counts without reading the products; archived ones
- * included). PostgreSQL plans by its own statistics: null.
+ * At most how many names match the groups, for SQLite's choice between walking and
+ * gathering: its trigram index counts the words it answers (three characters or more)
+ * without reading the products, archived ones included. PostgreSQL plans by its own
+ * statistics, and a search of short words only is walked: null.
  */
-export async function namesContaining(db: Executor, dialect: Dialect, phrase: string): Promise<number | null> {
-  if (dialect !== 'sqlite' || !ftsIndexed([phrase])) return null
+export async function namesMatchingCount(db: Executor, dialect: Dialect, groups: string[][]): Promise<number | null> {
+  const query = dialect === 'sqlite' ? ftsQuery(groups) : null
+  if (query === null) return null
   const { rows } = await sql<{
     n: number
-  }>`select count(*) as n from products_fts where products_fts match ${`"${phrase.replaceAll('"', '""')}"`}`.execute(db)
+  }>`select count(*) as n from products_fts where products_fts match ${query}`.execute(db)
   return Number(rows[0]?.n ?? 0)
 }
 

@@ -214,9 +214,13 @@ export function createCatalogService(
     const exact = normalizeQuery(q)
     if (exact.length < 2) return []
     const selection = { ...everything, nameGroups: searchGroups(q, await words()) }
-    // Few names are asked for: walking the catalog's order stops after them.
-    const { total: onSale } = await countsOf(everything)
-    const rows = await pageOf(selection, exact, 'position', { limit, offset: 0, walk: true, onSale })
+    const [{ total: onSale }, matches] = await Promise.all([
+      countsOf(everything),
+      repo.namesMatchingCount(db, dialect, selection.nameGroups),
+    ])
+    // Few names are asked for: walking the catalog's order stops after them, unless few match.
+    const walk = matches === null || walkable(limit, onSale, matches)
+    const rows = await pageOf(selection, exact, 'position', { limit, offset: 0, walk, onSale })
     return rows.map(summary)
   }
 
@@ -241,14 +245,14 @@ export function createCatalogService(
     // On the first page, the names containing it all are counted by reading them.
     const wholeTotal =
       page.offset === 0 ? null : await kept(`count ${JSON.stringify(whole)}`, () => repo.countOf(db, dialect, whole))
-    const containing = await repo.namesContaining(db, dialect, exact)
+    const containing = await repo.namesMatchingCount(db, dialect, whole.nameGroups)
     const first =
       wholeTotal === null || page.offset < wholeTotal
         ? await repo.pageOf(db, dialect, whole, {
             sort,
             limit: page.limit,
             offset: page.offset,
-            walk: containing !== null && walkable(page.offset + page.limit, page.onSale, containing),
+            walk: containing === null || walkable(page.offset + page.limit, page.onSale, containing),
           })
         : []
     if (first.length === page.limit) return first

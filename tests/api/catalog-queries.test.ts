@@ -386,6 +386,12 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
         { ...none, minPrice: 999, maxPrice: 1500 },
         { ...none, sizes: ['M'], categories: ['Men'] },
         { ...none, nameGroups: [['tee 1']] },
+        // Words the trigram index answers, a word it does not (under three letters), a
+        // word with its corrections, and the rest of a ranked search.
+        { ...none, nameGroups: [['plain'], ['tee 2']] },
+        { ...none, nameGroups: [['tee'], ['1']] },
+        { ...none, nameGroups: [['tea', 'tee']], categories: ['Women'] },
+        { ...none, nameGroups: [['tee'], ['1']], notContaining: 'tee 1' },
       ])
         for (const sort of ['position', 'price-asc', 'price-desc'] as const)
           for (const offset of [0, 5, 25]) {
