@@ -202,10 +202,8 @@ export function createCatalogService(
         : await pageOf(selection, exact, sort, {
             limit: pageSize,
             offset,
-            // Walking the order's index reads about (offset + page) × onSale / total
-            // products; gathering reads every match once and sorts them.
-            walk: walkable(offset + pageSize, onSale.total, counts.total),
             onSale: onSale.total,
+            matches: () => Promise.resolve(counts.total),
           })
     return { items: rows.map(summary), total: counts.total, page: filters.page, pageSize, facets: counts.facets }
   }
@@ -214,13 +212,11 @@ export function createCatalogService(
     const exact = normalizeQuery(q)
     if (exact.length < 2) return []
     const selection = { ...everything, nameGroups: searchGroups(q, await words()) }
-    const [{ total: onSale }, matches] = await Promise.all([
-      countsOf(everything),
-      repo.namesMatchingCount(db, dialect, selection.nameGroups),
-    ])
-    // Few names are asked for: walking the catalog's order stops after them, unless few match.
-    const walk = matches === null || walkable(limit, onSale, matches)
-    const rows = await pageOf(selection, exact, 'position', { limit, offset: 0, walk, onSale })
+    const { total: onSale } = await countsOf(everything)
+    // Few names are asked for: walking the catalog's order stops after them, unless few
+    // match (SQLite's name index says how many; PostgreSQL plans by itself).
+    const matches = () => repo.namesMatchingCount(db, dialect, selection.nameGroups)
+    const rows = await pageOf(selection, exact, 'position', { limit, offset: 0, onSale, matches })
     return rows.map(summary)
   }
 
@@ -235,24 +231,42 @@ export function createCatalogService(
     selection: repo.Selection,
     exact: string,
     sort: repo.Sort,
-    page: { limit: number; offset: number; walk: boolean; onSale: number },
+    page: {
+      limit: number
+      offset: number
+      /** Products on sale. */
+      onSale: number
+      /** How many match, or about how many (null: walk), asked only when a walk or gather is to be chosen. */
+      matches: () => Promise<number | null>
+    },
   ) {
+    const end = page.offset + page.limit
+    // Walking the order's index reads about end × onSale / matches products; gathering
+    // reads every match once and sorts them.
+    const walk = async (matches: Promise<number | null>) => {
+      const n = await matches
+      return n === null || walkable(end, page.onSale, n)
+    }
     const groups = selection.nameGroups
     const oneWord = groups.length === 1 && (groups[0]!.length === 1 || /^[\p{L}\p{N}]+$/u.test(exact))
     if (sort !== 'position' || !exact || oneWord)
-      return repo.pageOf(db, dialect, selection, { sort, limit: page.limit, offset: page.offset, walk: page.walk })
+      return repo.pageOf(db, dialect, selection, {
+        sort,
+        limit: page.limit,
+        offset: page.offset,
+        walk: await walk(page.matches()),
+      })
     const whole = { ...selection, nameGroups: [...groups, [exact]] }
     // On the first page, the names containing it all are counted by reading them.
     const wholeTotal =
       page.offset === 0 ? null : await kept(`count ${JSON.stringify(whole)}`, () => repo.countOf(db, dialect, whole))
-    const containing = await repo.namesMatchingCount(db, dialect, whole.nameGroups)
     const first =
       wholeTotal === null || page.offset < wholeTotal
         ? await repo.pageOf(db, dialect, whole, {
             sort,
             limit: page.limit,
             offset: page.offset,
-            walk: containing === null || walkable(page.offset + page.limit, page.onSale, containing),
+            walk: await walk(repo.namesMatchingCount(db, dialect, whole.nameGroups)),
           })
         : []
     if (first.length === page.limit) return first
@@ -264,7 +278,7 @@ export function createCatalogService(
         sort,
         limit: page.limit - first.length,
         offset: wholeTotal === null ? 0 : Math.max(0, page.offset - wholeTotal),
-        walk: page.walk,
+        walk: await walk(page.matches()),
       },
     )
     return [...first, ...rest]
