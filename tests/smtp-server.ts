@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { simpleParser, type ParsedMail } from 'mailparser'
+import type { MailService } from '#server/mail/service.ts'
 
 /** A real SMTP server on loopback for the mail tests: it keeps what arrives, parsed. */
 export interface TestSmtp {
@@ -50,3 +51,17 @@ export async function startSmtp(): Promise<TestSmtp> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
+
+/** Sends every message the outbox has due through one worker, then answers all the server has received. */
+export async function deliverAll(mail: Pick<MailService, 'createWorker'>, smtp: TestSmtp): Promise<ParsedMail[]> {
+  const worker = mail.createWorker()
+  try {
+    while ((await worker.runOnce()) > 0);
+  } finally {
+    await worker.stop()
+  }
+  return smtp.received
+}
+
+/** The address a message was sent to, as text. */
+export const recipientOf = (m: ParsedMail): string => (m.to && !Array.isArray(m.to) ? m.to.text : '')

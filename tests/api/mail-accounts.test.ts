@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { FORGOT_PASSWORD_ANSWER } from '#contracts/auth.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { newAccount } from '#tests/factories.ts'
-import { startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
+import { deliverAll, recipientOf, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
 
 // docs/decisions/011: "Forgot password?" (an answer that never tells whether an
 // address has an account, a random token stored hashed, used once within the hour,
@@ -40,21 +40,11 @@ describe.each(databases)('password reset and email verification (%s)', (kind) =>
 
   const db = () => store.connection.db
 
-  async function deliver() {
-    const worker = store.services.mail.createWorker()
-    try {
-      while ((await worker.runOnce()) > 0);
-    } finally {
-      await worker.stop()
-    }
-    return smtp.received
-  }
+  const deliver = () => deliverAll(store.services.mail, smtp)
 
   /** The message sent to `to` with this subject, and the token of its link labelled `label`. */
   async function linkFrom(to: string, subject: RegExp, label: string) {
-    const message = (await deliver()).find(
-      (m) => subject.test(m.subject ?? '') && (m.to && !Array.isArray(m.to) ? m.to.text : '') === to,
-    )
+    const message = (await deliver()).find((m) => subject.test(m.subject ?? '') && recipientOf(m) === to)
     if (!message) throw new Error(`no "${String(subject)}" email to ${to}`)
     const url = new RegExp(`${label}: (\\S+)`).exec(message.text ?? '')?.[1]
     if (!url) throw new Error(`no "${label}" link`)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { NEWSLETTER_THANKS } from '#contracts/newsletter.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
-import { startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
+import { deliverAll, recipientOf, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
 
 // The newsletter's double opt-in (docs/decisions/011): subscribing sends one email with
 // the 20% code from configuration, a confirm link and a one-click unsubscribe (link and
@@ -45,18 +45,10 @@ describe.each(databases)('newsletter double opt-in (%s)', (kind) => {
       .where('email_normalized', '=', email.toLowerCase())
       .executeTakeFirst()
 
-  async function deliver() {
-    const worker = store.services.mail.createWorker()
-    try {
-      while ((await worker.runOnce()) > 0);
-    } finally {
-      await worker.stop()
-    }
-    return smtp.received
-  }
+  const deliver = () => deliverAll(store.services.mail, smtp)
 
   async function email(to: string) {
-    const found = (await deliver()).filter((m) => (m.to && !Array.isArray(m.to) ? m.to.text : '') === to)
+    const found = (await deliver()).filter((m) => recipientOf(m) === to)
     expect(found).toHaveLength(1)
     const message = found[0]!
     const link = (label: string) => {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ParsedMail } from 'mailparser'
 import { connect } from '#server/db/database.ts'
 import { createLogger, type Logger } from '#server/http/logger.ts'
 import { createServices, type Services } from '#server/services.ts'
@@ -9,7 +8,7 @@ import { createMailWorker } from '#server/mail/worker.ts'
 import { orderNumber, type Order } from '#contracts/orders.ts'
 import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
 import { makeProduct, testAddress } from '#tests/factories.ts'
-import { startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
+import { deliverAll, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
 
 // docs/spec/rulings.md #26 and docs/decisions/011: the outbox (written with its cause,
 // sent once by racing workers, retried with backoff, never lost by a process that
@@ -75,15 +74,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
   }
 
   /** Sends everything due with one worker, as the process's own would. */
-  async function deliver(): Promise<ParsedMail[]> {
-    const worker = mail().createWorker()
-    try {
-      while ((await worker.runOnce()) > 0);
-    } finally {
-      await worker.stop()
-    }
-    return smtp.received
-  }
+  const deliver = () => deliverAll(store.services.mail, smtp)
 
   const outbox = (kindOf?: string) => {
     let q = db().selectFrom('mail_outbox').selectAll().orderBy('created_at')
