@@ -1,7 +1,7 @@
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumArgs, findChromium } from './scripts/chromium.ts'
+import { chromiumArgs, findTestChromium } from './scripts/chromium.ts'
 
 const port = Number(process.env.E2E_PORT ?? 3100)
 const dataDir = path.join(os.tmpdir(), `kapra-e2e-${port}`)
@@ -10,13 +10,16 @@ const dataDir = path.join(os.tmpdir(), `kapra-e2e-${port}`)
 const googlePort = port + 10
 const googleDataDir = path.join(os.tmpdir(), `kapra-e2e-${googlePort}`)
 const googleKeysPort = port + 11
-const chromium = findChromium()
+const chromium = findTestChromium()
 
-// Drives the system Chromium; no browser is ever downloaded (README).
+// Drives the system Chromium's headless shell (or the full browser); no browser is ever downloaded (README).
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker everywhere: the specs share one store and its database (stock, the
+  // catalog, the console's products), and two workers on two cores were both slower
+  // and flaky (docs/decisions/014).
+  workers: 1,
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { findChromium } from './chromium.ts'
+import { findTestChromium } from './chromium.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
@@ -54,10 +54,10 @@ count(
   }),
 )
 
-const chromium = findChromium()
+const chromium = findTestChromium()
 if (!chromium) {
   console.log(
-    '\nBrowser tests skipped: no Chromium found. Install one (Debian: apt-get install chromium) or set CHROMIUM_PATH to enable them.',
+    '\nBrowser tests skipped: no Chromium found. Install one (Debian: apt-get install chromium-headless-shell chromium) or set CHROMIUM_PATH to enable them.',
   )
 } else if (built) {
   const e2eReport = path.join(reports, 'playwright.json')
