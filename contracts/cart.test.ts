@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  cartAddSchema,
-  cartCount,
-  cartLines,
-  cartMergeSchema,
-  cartUpdateSchema,
-  MAX_LINE_QUANTITY,
-  quantityField,
-} from '#contracts/cart.ts'
+import { cartAddSchema, cartMergeSchema, cartUpdateSchema, quantityField } from '#contracts/cart.ts'
+import { cartCount, cartLines, MAX_LINE_QUANTITY } from '#contracts/cart-lines.ts'
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((i) => i.message) ?? []

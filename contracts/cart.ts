@@ -1,9 +1,7 @@
 import { z } from '#contracts/zod.ts'
+import { MAX_LINE_QUANTITY } from '#contracts/cart-lines.ts'
 
-export const MAX_LINE_QUANTITY = 100
-
-/** { productId: { size: quantity } } with no zero entries (docs/spec/store-spec.md §3). */
-export type Cart = Record<string, Record<string, number>>
+// The cart's requests (the shape and counting are in cart-lines.ts).
 
 const itemId = z
   .string({ error: 'itemId is required' })
@@ -35,26 +33,3 @@ export const cartMergeSchema = z.object({
     { error: 'cart is required' },
   ),
 })
-
-/** Sum of all quantities: the number on the cart icon (docs/spec/store-spec.md §9). */
-export function cartCount(cart: Cart): number {
-  let count = 0
-  for (const sizes of Object.values(cart)) for (const q of Object.values(sizes)) count += q
-  return count
-}
-
-export interface CartLine {
-  productId: string
-  size: string
-  quantity: number
-}
-
-export function cartLines(cart: Cart): CartLine[] {
-  const lines: CartLine[] = []
-  for (const [productId, sizes] of Object.entries(cart)) {
-    for (const [size, quantity] of Object.entries(sizes)) {
-      if (quantity > 0) lines.push({ productId, size, quantity })
-    }
-  }
-  return lines
-}

@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { categories, subCategories, type Category, type SubCategory } from '#contracts/catalog.ts'
 import { formatPrice } from '#contracts/pricing.ts'
 
@@ -73,7 +72,7 @@ function wholeNumber(value: string | null, max: number): number | null {
   return n > max ? max : n
 }
 
-const SIZE_PATTERN = /^[A-Za-z0-9-]{1,12}$/
+export const SIZE_PATTERN = /^[A-Za-z0-9-]{1,12}$/
 
 /**
  * Reads `?category=Men&category=Kids&subCategory=TopWear&size=M&minPrice=1000&maxPrice=3000&sort=low-high&q=shirt&page=2`.
@@ -166,66 +165,4 @@ export interface Facets {
   subCategories: Record<SubCategory, number>
   sizes: { size: string; count: number }[]
   price: { min: number; max: number } | null
-}
-
-/** Most products one page of GET /api/products answers; a larger limit is lowered to it. */
-export const MAX_PAGE_SIZE = 60
-
-const wholeParam = (name: string, min: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, `${name} must be a whole number`)
-    .transform(Number)
-    .refine((n) => n >= min, `${name} must be at least ${min}`)
-
-/**
- * GET /api/products: the collection's view for API clients. Unlike the page's URL,
- * a value the store does not know is refused with 400 naming it; a limit above
- * MAX_PAGE_SIZE is lowered to it.
- */
-export const productQuerySchema = z
-  .object({
-    category: z.array(z.enum(categories, { error: 'category must be Men, Women or Kids' })),
-    subCategory: z.array(z.enum(subCategories, { error: 'subCategory must be TopWear, BottomWear or WinterWear' })),
-    size: z
-      .array(z.string().regex(SIZE_PATTERN, 'size must be letters, digits or -'))
-      .max(20, 'size may name at most 20 sizes'),
-    minPrice: wholeParam('minPrice', 0).optional(),
-    maxPrice: wholeParam('maxPrice', 0).optional(),
-    q: z.string().max(100, 'q must be at most 100 characters').optional(),
-    sort: z
-      .enum(['relavent', 'low-high', 'high-low'], { error: 'sort must be relavent, low-high or high-low' })
-      .optional(),
-    page: wholeParam('page', 1).optional(),
-    limit: wholeParam('limit', 1).optional(),
-  })
-  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
-    message: 'minPrice must not exceed maxPrice',
-    path: ['minPrice'],
-  })
-  .transform((v): CatalogFilters & { limit: number } => ({
-    categories: [...new Set(v.category)],
-    subCategories: [...new Set(v.subCategory)],
-    sizes: [...new Set(v.size)].sort(compareSizes),
-    minPrice: v.minPrice ?? null,
-    maxPrice: v.maxPrice ?? null,
-    q: v.q ?? '',
-    sort: v.sort ?? DEFAULT_SORT,
-    page: v.page ?? 1,
-    limit: Math.min(v.limit ?? PAGE_SIZE, MAX_PAGE_SIZE),
-  }))
-
-/** The query string as productQuerySchema reads it: repeated keys are lists, others their last value. */
-export function productQueryInput(params: URLSearchParams): Record<string, unknown> {
-  const input: Record<string, unknown> = {
-    // Repeating a value is harmless: each counts once.
-    category: [...new Set(params.getAll('category'))],
-    subCategory: [...new Set(params.getAll('subCategory'))],
-    size: [...new Set(params.getAll('size'))],
-  }
-  for (const key of ['minPrice', 'maxPrice', 'q', 'sort', 'page', 'limit']) {
-    const value = params.get(key)
-    if (value !== null && value !== '') input[key] = value
-  }
-  return input
 }

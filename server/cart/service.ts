@@ -1,5 +1,6 @@
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
-import { MAX_LINE_QUANTITY, type Cart, type CartAdd, type CartUpdate } from '#contracts/cart.ts'
+import type { CartAdd, CartUpdate } from '#contracts/cart.ts'
+import { MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
 import { stockNote } from '#contracts/catalog.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { CatalogService } from '#server/catalog/service.ts'

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
-import { productQueryInput, productQuerySchema } from '#contracts/catalog-filters.ts'
+import { productQueryInput, productQuerySchema } from '#contracts/product-query.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import type { AppEnv } from '#server/http/env.ts'
 import type { ProductListFile } from '#server/catalog/product-list.ts'

@@ -256,7 +256,10 @@ export function createCatalogService(
         offset: page.offset,
         walk: await walk(page.matches()),
       })
-    const whole = { ...selection, nameGroups: [...groups, [exact]] }
+    // Every group holds a word of the search, so a name containing the whole search
+    // matches them all. PostgreSQL asks for the whole only: each extra group is another
+    // trigram test of each candidate. SQLite's name index reads the words.
+    const whole = { ...selection, nameGroups: dialect === 'postgres' ? [[exact]] : [...groups, [exact]] }
     // On the first page, the names containing it all are counted by reading them.
     const wholeTotal =
       page.offset === 0 ? null : await kept(`count ${JSON.stringify(whole)}`, () => repo.countOf(db, dialect, whole))

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Category, Product, ProductSummary, SubCategory } from '#contracts/catalog.ts'
-import { MAX_PAGE_SIZE, PAGE_SIZE, type CatalogPage } from '#contracts/catalog-filters.ts'
+import { PAGE_SIZE, type CatalogPage } from '#contracts/catalog-filters.ts'
+import { MAX_PAGE_SIZE } from '#contracts/product-query.ts'
 import { imageViews, imageWidths } from '#server/catalog/images.ts'
 import * as repo from '#server/catalog/repository.ts'
 import type { DemoProduct } from '#demo/catalog-types.ts'

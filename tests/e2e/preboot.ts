@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import type { Cart } from '#contracts/cart.ts'
+import type { Cart } from '#contracts/cart-lines.ts'
 import type { Product } from '#contracts/catalog.ts'
 import { newAccount } from '#tests/factories.ts'
 import { collectErrors, expectNoSeriousViolations, isHydrated } from '#tests/e2e/support.ts'

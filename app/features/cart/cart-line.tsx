@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link } from 'react-router'
 import { CircleAlert, Trash2 } from 'lucide-react'
-import { MAX_LINE_QUANTITY } from '#contracts/cart.ts'
+import { MAX_LINE_QUANTITY } from '#contracts/cart-lines.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { parseQuantity, type CartRow } from '#app/lib/cart/cart-view.ts'

@@ -1,4 +1,4 @@
-import type { Cart } from '#contracts/cart.ts'
+import type { Cart } from '#contracts/cart-lines.ts'
 import { toSummary } from '#contracts/catalog.ts'
 import type { Services } from '#server/services.ts'
 import type { CartProduct } from '#app/lib/cart/cart-view.ts'

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { CheckCircle2, CircleAlert } from 'lucide-react'
-import { subscribeSchema } from '#contracts/newsletter.ts'
+import type { subscribeSchema } from '#contracts/newsletter.ts'
 import type { SubscribeResult } from '#app/features/home/newsletter.ts'
 import { useRootData } from '#app/lib/root-data.ts'
+
+type Schema = typeof subscribeSchema
 
 /**
  * 'Subscribe now & get 20% off' (spec: Home; docs/spec/rulings.md #21). Posts to /subscribe with a
@@ -16,6 +18,14 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
   const form = useRef<HTMLFormElement>(null)
   const id = useId()
   const [clientError, setClientError] = useState<string | null>(null)
+  // The API's schema, loaded when the field is first used rather than with the page: the
+  // home page then boots without zod. Until it is here, the server checks and answers.
+  const schema = useRef<Promise<Schema> | Schema | null>(null)
+  const loadSchema = () => {
+    schema.current ??= import('#contracts/newsletter.ts').then(
+      ({ subscribeSchema }) => (schema.current = subscribeSchema),
+    )
+  }
   // Each attempt remounts the message, so saying the same thanks twice is announced twice.
   const [attempt, setAttempt] = useState(0)
   const busy = fetcher.state !== 'idle'
@@ -58,8 +68,9 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
             noValidate
             onSubmit={(e) => {
               setAttempt((n) => n + 1)
-              const parsed = subscribeSchema.safeParse({ email: new FormData(e.currentTarget).get('email') ?? '' })
-              if (!parsed.success) {
+              const check = schema.current instanceof Promise ? null : schema.current
+              const parsed = check?.safeParse({ email: new FormData(e.currentTarget).get('email') ?? '' })
+              if (parsed && !parsed.success) {
                 e.preventDefault()
                 setClientError(parsed.error.issues[0]?.message ?? 'Enter a valid email address')
                 e.currentTarget.querySelector('input')?.focus()
@@ -83,6 +94,7 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
                 placeholder="you@example.com"
                 aria-invalid={result && !result.ok ? true : undefined}
                 aria-describedby={result && !result.ok ? errorId : undefined}
+                onFocus={loadSchema}
                 onChange={() => clientError && setClientError(null)}
                 className="min-h-12 w-full flex-1 rounded-full border border-white/25 bg-white px-5 text-base text-ink placeholder:text-stone-500 focus:border-white focus:ring-2 focus:ring-white/40 focus:outline-none aria-[invalid=true]:border-red-300"
               />

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import type { User } from '#contracts/auth.ts'
-import { cartCount, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart.ts'
+import { cartCount, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
 import { api } from '#app/lib/api.ts'
 import { useToast } from '#app/components/toaster.tsx'
 import { readGuestCart, withQuantity, writeGuestCart } from '#app/lib/cart/guest-cart.ts'

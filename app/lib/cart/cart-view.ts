@@ -1,4 +1,4 @@
-import { cartLines, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart.ts'
+import { cartLines, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
 import type { ProductSummary } from '#contracts/catalog.ts'
 import { computeTotals, type Totals } from '#contracts/pricing.ts'
 

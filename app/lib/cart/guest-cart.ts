@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY, type Cart } from '#contracts/cart.ts'
+import { MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
 
 const KEY = 'kapra.cart'
 

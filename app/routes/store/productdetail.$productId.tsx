@@ -5,7 +5,6 @@ import type { Route } from './+types/productdetail.$productId'
 import type { Product, ProductSummary } from '#contracts/catalog.ts'
 import { cartAddSchema } from '#contracts/cart.ts'
 import { stockAlertSchema } from '#contracts/alerts.ts'
-import { z } from '#contracts/zod.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt, logFault } from '#app/lib/service-result.server.ts'
 import { fieldErrorsOf, formValues } from '#app/lib/forms.ts'
@@ -39,8 +38,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { product, related, waiting }
 }
 
-const addToCartForm = cartAddSchema.extend({ intent: z.literal('add') })
-
 /**
  * 'Add To Cart' posted before the app has booted (docs/decisions/006); once it runs, the
  * page adds in the browser and never posts. A signed-in shopper's cart is on the server
@@ -68,7 +65,8 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
     if (!done.ok) return { error: done.message }
     throw redirect(`${here}#back-in-stock`)
   }
-  const parsed = addToCartForm.safeParse(values)
+  const parsed = cartAddSchema.safeParse(values)
+  if (values.intent !== 'add') return { error: 'This item could not be added to your cart.' }
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error)
     return { error: errors.size ? SIZE_REQUIRED : 'This item could not be added to your cart.' }
