@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import pg from 'pg'
 import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
@@ -110,15 +113,19 @@ export async function createTestStore(
   }
   await migrateToLatest(connection)
   await seedCatalog(connection, options.catalog ?? defaultCatalog)
+  // The store's product list files: the test's folder, or one of the store's own, removed on close.
+  const ownListDir = options.productList ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-test-list-'))
+  const listDir = options.productList?.dir ?? ownListDir!
   const services = createServices({
     db: connection.db,
     dialect: connection.dialect,
     config,
     logger: createLogger('silent'),
     ...(options.now ? { now: options.now } : {}),
-    ...(options.productList
-      ? { productList: { dir: options.productList.dir, ...(options.productList.writer ? { database } : {}) } }
-      : {}),
+    productList: {
+      dir: listDir,
+      ...(options.productList?.writer ? { database } : {}),
+    },
   })
   const app = createApp({ services })
   const fetch = (path: string, init?: RequestInit) => Promise.resolve(app.request(path, init))
@@ -163,6 +170,7 @@ export async function createTestStore(
     async close() {
       await connection.close()
       await dropSchema()
+      if (ownListDir) fs.rmSync(ownListDir, { recursive: true, force: true })
     },
   }
 }
