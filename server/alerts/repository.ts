@@ -45,7 +45,8 @@ export async function sizesOf(db: Executor, userId: string, productId: string): 
  * The requests of one product whose size is now on the shelf and on sale, with the
  * shopper's name and address: who gets an email.
  */
-export async function dueFor(db: Executor, productId: string) {
+/** The oldest `limit` requests of a product whose size is on the shelf again. */
+export async function dueFor(db: Executor, productId: string, limit: number) {
   return db
     .selectFrom('stock_alerts')
     .innerJoin('product_sizes', (j) =>
@@ -66,5 +67,8 @@ export async function dueFor(db: Executor, productId: string) {
     .where('product_sizes.stock', '>', 0)
     .where('products.archived', '=', 0)
     .orderBy('stock_alerts.created_at')
+    .orderBy('stock_alerts.user_id')
+    .orderBy('stock_alerts.size')
+    .limit(limit)
     .execute()
 }

@@ -10,6 +10,9 @@ export type AlertService = ReturnType<typeof createAlertService>
 /** Requests one account may have waiting: enough for any shopper, too few to mail strangers' lists. */
 export const MAX_ALERTS = 50
 
+/** Requests released at a time when a size comes back: memory stays the same however many shoppers wait. */
+export const RELEASE_PAGE = 200
+
 /**
  * Back in stock: a signed-in shopper asks for an email when a sold-out size returns;
  * when any path puts pieces of that size back on the shelf (the console's stock or
@@ -62,18 +65,23 @@ export function createAlertService(
      * request of this product whose size is now on the shelf, and lets those requests go.
      */
     async release(trx: Executor, productId: string): Promise<number> {
-      const due = await repo.dueFor(trx, productId)
-      for (const alert of due) {
-        const url = `${mail.store.baseUrl}/productdetail/${encodeURIComponent(productId)}`
-        await mail.enqueue(
-          trx,
-          'back-in-stock',
-          alert.email,
-          backInStockEmail(mail.store, { name: alert.userName, product: alert.productName, size: alert.size, url }),
-        )
-        await repo.deleteAlert(trx, alert.userId, productId, alert.size)
+      const url = `${mail.store.baseUrl}/productdetail/${encodeURIComponent(productId)}`
+      let released = 0
+      // A page at a time, however many shoppers wait: each page's requests go as they are written.
+      for (;;) {
+        const due = await repo.dueFor(trx, productId, RELEASE_PAGE)
+        for (const alert of due) {
+          await mail.enqueue(
+            trx,
+            'back-in-stock',
+            alert.email,
+            backInStockEmail(mail.store, { name: alert.userName, product: alert.productName, size: alert.size, url }),
+          )
+          await repo.deleteAlert(trx, alert.userId, productId, alert.size)
+        }
+        released += due.length
+        if (due.length < RELEASE_PAGE) return released
       }
-      return due.length
     },
   }
 }

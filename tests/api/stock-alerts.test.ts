@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELIVERY_FEE } from '#contracts/pricing.ts'
-import { MAX_ALERTS } from '#server/alerts/service.ts'
+import { MAX_ALERTS, RELEASE_PAGE } from '#server/alerts/service.ts'
 import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
 import { makeProduct, newAccount, testAddress } from '#tests/factories.ts'
 
@@ -159,5 +159,34 @@ describe.each(databases)('back in stock (%s)', (kind) => {
     const res = await shopper.client.post('/api/product/notify', { itemId: other.id, size: 'S' })
     expect(res.status).toBe(409)
     expect(await store.services.alerts.sizesFor(shopper.user._id, other.id)).not.toContain('S')
+  })
+
+  it(`emails every shopper waiting, ${RELEASE_PAGE} at a time, when many wait for one size`, async () => {
+    const { db } = store.connection
+    const waiting = 2 * RELEASE_PAGE + 7
+    await json(await setStock(shirt.id, 'M', 0))
+    const before = (await alertsInOutbox()).length
+    const users = Array.from({ length: waiting }, (_, i) => ({
+      id: `many-waiting-${i}`,
+      name: `Shopper ${i}`,
+      email: `waiting-${i}@example.com`,
+      email_normalized: `waiting-${i}@example.com`,
+      password_hash: null,
+      google_sub: null,
+      created_at: Date.now(),
+      role: 'customer',
+      email_verified_at: null,
+    }))
+    await db.insertInto('users').values(users).execute()
+    await db
+      .insertInto('stock_alerts')
+      .values(users.map((u, i) => ({ user_id: u.id, product_id: shirt.id, size: 'M', created_at: Date.now() + i })))
+      .execute()
+    await json(await setStock(shirt.id, 'M', 3))
+    const emails = (await alertsInOutbox()).slice(before)
+    expect(emails).toHaveLength(waiting)
+    expect(new Set(emails.map((e) => e.to_address))).toEqual(new Set(users.map((u) => u.email)))
+    expect(emails.every((e) => e.subject === 'Back in stock: Men Poplin Shirt, size M')).toBe(true)
+    expect((await requests()).filter((r) => r.product_id === shirt.id)).toEqual([])
   })
 })
