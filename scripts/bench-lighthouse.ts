@@ -7,7 +7,7 @@
 // Then the same pages with their scripts blocked: the performance score this host gives
 // a page that runs no JavaScript at all, the most a store page can get here. On a
 // virtual machine where page faults and system calls are slow, parsing, style and
-// layout alone are long tasks under the 4× slowdown (README, "Benchmarks").
+// layout alone are long tasks under the 4× slowdown (README, "Scripts").
 import fs from 'node:fs'
 import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -34,7 +34,7 @@ const chrome = await chromeLauncher.launch({
 const multiplier = Number(process.env.LH_CPU_MULTIPLIER) || undefined
 const rows: Record<string, string | number>[] = []
 try {
-  for (const [p, scripts] of [...pages.map((p) => [p, true] as const), ...pages.map((p) => [p, false] as const)]) {
+  for (const [p, scripts] of [true, false].flatMap((scripts) => pages.map((p) => [p, scripts] as const))) {
     const result = await lighthouse(`${server.base}${p}`, {
       port: chrome.port,
       output: 'json',

@@ -42,10 +42,9 @@ export async function sizesOf(db: Executor, userId: string, productId: string): 
 }
 
 /**
- * The requests of one product whose size is now on the shelf and on sale, with the
- * shopper's name and address: who gets an email.
+ * The oldest `limit` requests of one product whose size is now on the shelf and on
+ * sale, with the shopper's name and address: who gets an email.
  */
-/** The oldest `limit` requests of a product whose size is on the shelf again. */
 export async function dueFor(db: Executor, productId: string, limit: number) {
   return db
     .selectFrom('stock_alerts')

@@ -114,8 +114,8 @@ export async function createTestStore(
   await migrateToLatest(connection)
   await seedCatalog(connection, options.catalog ?? defaultCatalog)
   // The store's product list files: the test's folder, or one of the store's own, removed on close.
-  const ownListDir = options.productList ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-test-list-'))
-  const listDir = options.productList?.dir ?? ownListDir!
+  const listDir = options.productList?.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-test-list-'))
+  const ownListDir = options.productList ? null : listDir
   const services = createServices({
     db: connection.db,
     dialect: connection.dialect,

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import type { Product } from '#contracts/catalog.ts'
 import { expectNoSidewaysScroll, open, seriousViolations } from '#tests/e2e/support.ts'
 
@@ -38,24 +38,26 @@ test('FILTERS folds the filters panel on a phone', async ({ page }) => {
 })
 
 // One test a page: axe on a long page is the slowest step of the suite on a slow machine.
-for (const [label, path] of [
-  ['the filtered collection', () => Promise.resolve('/collection?category=Women&sort=low-high')],
-  ['the listing', () => Promise.resolve('/product')],
-  [
-    'the product with the longest name',
-    async (request: APIRequestContext) => {
-      const all = (await (await request.get('/api/product/list')).json()) as Product[]
-      return `/productdetail/${all.toSorted((a, b) => b.name.length - a.name.length)[0]!._id}`
-    },
-  ],
-] as const) {
-  test(`no sideways scrolling and no serious axe violations: ${label}`, async ({ page, request }) => {
-    const at = await path(request)
-    await open(page, at)
-    await expectNoSidewaysScroll(page)
-    expect(await seriousViolations(page), at).toEqual([])
-  })
+async function expectFitsWithoutViolations(page: Page, path: string) {
+  await open(page, path)
+  await expectNoSidewaysScroll(page)
+  expect(await seriousViolations(page), path).toEqual([])
 }
+
+test('no sideways scrolling and no serious axe violations: the filtered collection', ({ page }) =>
+  expectFitsWithoutViolations(page, '/collection?category=Women&sort=low-high'))
+
+test('no sideways scrolling and no serious axe violations: the listing', ({ page }) =>
+  expectFitsWithoutViolations(page, '/product'))
+
+test('no sideways scrolling and no serious axe violations: the product with the longest name', async ({
+  page,
+  request,
+}) => {
+  const all = (await (await request.get('/api/product/list')).json()) as Product[]
+  const longest = all.toSorted((a, b) => b.name.length - a.name.length)[0]!
+  await expectFitsWithoutViolations(page, `/productdetail/${longest._id}`)
+})
 
 test('on a phone the size chart fits and a row selects its size', async ({ page, request }) => {
   const all = (await (await request.get('/api/product/list')).json()) as Product[]

@@ -65,8 +65,8 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
     if (!done.ok) return { error: done.message }
     throw redirect(`${here}#back-in-stock`)
   }
-  const parsed = cartAddSchema.safeParse(values)
   if (values.intent !== 'add') return { error: 'This item could not be added to your cart.' }
+  const parsed = cartAddSchema.safeParse(values)
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error)
     return { error: errors.size ? SIZE_REQUIRED : 'This item could not be added to your cart.' }
