@@ -42,6 +42,21 @@ function nameContains(fragment: string): Expression<SqlBool> {
   return sql<SqlBool>`products.name_search like ${`%${fragment}%`}`
 }
 
+/**
+ * The name contains the fragment, for PostgreSQL. pg_trgm's trigrams stop at each word,
+ * so a fragment of several words ("blue sh") is also asked of the name with only its
+ * letters and digits ("bluesh"), whose index spans them (migration
+ * 2026-11-24T1000-joined-name-index; the expression is the index's, word for word).
+ * A name containing the fragment contains it joined, so the test only narrows the
+ * candidates to the matches. Joined, the fragment is folded by the same expression.
+ */
+function nameContainsJoined(fragment: string): Expression<SqlBool> {
+  const joined = fragment.replace(/[^\p{L}\p{N}]+/gu, '')
+  // A fragment of one word, or too short for a trigram, is the name index's alone.
+  if (joined === fragment || [...joined].length < 3) return nameContains(fragment)
+  return sql<SqlBool>`(${nameContains(fragment)} and regexp_replace(products.name_search, '[^[:alnum:]]+', '', 'g') like '%' || regexp_replace(${fragment}, '[^[:alnum:]]+', '', 'g') || '%')`
+}
+
 /** SQLite's trigram index answers a fragment of three characters or more. */
 const ftsIndexed = (group: string[]) => group.every((f) => [...f].length >= 3)
 
@@ -109,7 +124,7 @@ function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
       )
     }
     if (dialect === 'sqlite') all.push(...namesMatching(s.nameGroups, plan))
-    else for (const group of s.nameGroups) all.push(eb.or(group.map(nameContains)))
+    else for (const group of s.nameGroups) all.push(eb.or(group.map(nameContainsJoined)))
     if (s.notContaining) all.push(sql<SqlBool>`products.name_search not like ${`%${s.notContaining}%`}`)
     return eb.and(all)
   }
@@ -130,7 +145,14 @@ export async function pageOf(
   db: Executor,
   dialect: Dialect,
   s: Selection,
-  options: { sort: Sort; limit: number; offset: number; walk: boolean },
+  options: {
+    sort: Sort
+    limit: number
+    offset: number
+    walk: boolean
+    /** Only among the first this many products on sale in the catalog's order (a walk that gives up). */
+    within?: number
+  },
 ) {
   const plan: Plan = !options.walk ? 'gather' : options.sort === 'position' ? 'by-position' : 'by-price'
   // Gathering, the order is a sort of the matches, never a walk of an order's index.
@@ -140,6 +162,17 @@ export async function pageOf(
     .selectFrom('products')
     .select(summaryColumns)
     .where(matching(dialect, s, plan))
+  if (options.within !== undefined) {
+    const last = db
+      .selectFrom('products as walked')
+      .select('walked.position')
+      .where('walked.archived', '=', 0)
+      .orderBy('walked.position')
+      .limit(1)
+      .offset(options.within - 1)
+    // Fewer products on sale than that: all of them (positions are 32-bit integers).
+    query = query.where('products.position', '<=', sql<number>`coalesce((${last}), ${2 ** 31 - 1})`)
+  }
   if (options.sort === 'price-asc') query = query.orderBy(order('price'), 'asc')
   else if (options.sort === 'price-desc') query = query.orderBy(order('price'), 'desc')
   return query.orderBy(order('position')).orderBy('products.id').limit(options.limit).offset(options.offset).execute()
@@ -354,21 +387,6 @@ export async function inGroup(
     .where('archived', '=', 0)
   if (group.except !== undefined) query = query.where('id', '!=', group.except)
   return query.orderBy('position').limit(limit).execute()
-}
-
-/**
- * At most how many names match the groups, for SQLite's choice between walking and
- * gathering: its trigram index counts the words it answers (three characters or more)
- * without reading the products, archived ones included. PostgreSQL plans by its own
- * statistics, and a search of short words only is walked: null.
- */
-export async function namesMatchingCount(db: Executor, dialect: Dialect, groups: string[][]): Promise<number | null> {
-  const query = dialect === 'sqlite' ? ftsQuery(groups) : null
-  if (query === null) return null
-  const { rows } = await sql<{
-    n: number
-  }>`select count(*) as n from products_fts where products_fts match ${query}`.execute(db)
-  return Number(rows[0]?.n ?? 0)
 }
 
 export async function terms(db: Executor, limit: number): Promise<string[]> {

@@ -75,6 +75,12 @@ export interface ProductEdit {
 
 /** The most catalog words search corrects typos against (the most a real catalog's names use). */
 const MAX_TERMS = 50_000
+/**
+ * How many products on sale SQLite walks, in the catalog's order, for a page whose
+ * matches it has not counted, before it gathers them instead (about 0.7 ms at 100,000
+ * products, the cost of counting a common phrase in FTS5).
+ */
+const WALK_FIRST = 5_000
 
 /**
  * The catalog is answered by indexed queries (docs/decisions/009); nothing here holds
@@ -203,7 +209,7 @@ export function createCatalogService(
             limit: pageSize,
             offset,
             onSale: onSale.total,
-            matches: () => Promise.resolve(counts.total),
+            matches: counts.total,
           })
     return { items: rows.map(summary), total: counts.total, page: filters.page, pageSize, facets: counts.facets }
   }
@@ -213,10 +219,8 @@ export function createCatalogService(
     if (exact.length < 2) return []
     const selection = { ...everything, nameGroups: searchGroups(q, await words()) }
     const { total: onSale } = await countsOf(everything)
-    // Few names are asked for: walking the catalog's order stops after them, unless few
-    // match (SQLite's name index says how many; PostgreSQL plans by itself).
-    const matches = () => repo.namesMatchingCount(db, dialect, selection.nameGroups)
-    const rows = await pageOf(selection, exact, 'position', { limit, offset: 0, onSale, matches })
+    // How many names match is not known: read() finds the few names asked for.
+    const rows = await pageOf(selection, exact, 'position', { limit, offset: 0, onSale, matches: null })
     return rows.map(summary)
   }
 
@@ -236,53 +240,43 @@ export function createCatalogService(
       offset: number
       /** Products on sale. */
       onSale: number
-      /** How many match, or about how many (null: walk), asked only when a walk or gather is to be chosen. */
-      matches: () => Promise<number | null>
+      /** How many match (null: not known). */
+      matches: number | null
     },
   ) {
-    const end = page.offset + page.limit
-    // Walking the order's index reads about end × onSale / matches products; gathering
-    // reads every match once and sorts them.
-    const walk = async (matches: Promise<number | null>) => {
-      const n = await matches
-      return n === null || walkable(end, page.onSale, n)
+    // One read in the page's order. Walking the order's index reads about
+    // end × onSale / matches products; gathering reads every match once and sorts them.
+    // Not knowing how many match (a suggestion, the whole-search part of a search),
+    // SQLite walks the catalog's first WALK_FIRST products on sale and gathers only when
+    // the page is not among them: asking FTS5 how many names match reads as much as
+    // gathering them. PostgreSQL plans by its own statistics.
+    const read = async (s: repo.Selection, limit: number, offset: number, matches: number | null) => {
+      const options = { sort, limit, offset }
+      if (matches !== null)
+        return repo.pageOf(db, dialect, s, { ...options, walk: walkable(offset + limit, page.onSale, matches) })
+      if (dialect === 'postgres' || sort !== 'position' || page.onSale <= WALK_FIRST)
+        return repo.pageOf(db, dialect, s, { ...options, walk: true })
+      const walked = await repo.pageOf(db, dialect, s, { ...options, walk: true, within: WALK_FIRST })
+      return walked.length === limit ? walked : repo.pageOf(db, dialect, s, { ...options, walk: false })
     }
     const groups = selection.nameGroups
     const oneWord = groups.length === 1 && (groups[0]!.length === 1 || /^[\p{L}\p{N}]+$/u.test(exact))
-    if (sort !== 'position' || !exact || oneWord)
-      return repo.pageOf(db, dialect, selection, {
-        sort,
-        limit: page.limit,
-        offset: page.offset,
-        walk: await walk(page.matches()),
-      })
+    if (sort !== 'position' || !exact || oneWord) return read(selection, page.limit, page.offset, page.matches)
     // Every group holds a word of the search, so a name containing the whole search
-    // matches them all. PostgreSQL asks for the whole only: each extra group is another
-    // trigram test of each candidate. SQLite's name index reads the words.
-    const whole = { ...selection, nameGroups: dialect === 'postgres' ? [[exact]] : [...groups, [exact]] }
+    // matches them all: it is asked alone (PostgreSQL's trigram index and SQLite's
+    // FTS5 both read a phrase's words side by side; each extra word was another test).
+    const whole = { ...selection, nameGroups: [[exact]] }
     // On the first page, the names containing it all are counted by reading them.
     const wholeTotal =
       page.offset === 0 ? null : await kept(`count ${JSON.stringify(whole)}`, () => repo.countOf(db, dialect, whole))
     const first =
-      wholeTotal === null || page.offset < wholeTotal
-        ? await repo.pageOf(db, dialect, whole, {
-            sort,
-            limit: page.limit,
-            offset: page.offset,
-            walk: await walk(repo.namesMatchingCount(db, dialect, whole.nameGroups)),
-          })
-        : []
+      wholeTotal === null || page.offset < wholeTotal ? await read(whole, page.limit, page.offset, null) : []
     if (first.length === page.limit) return first
-    const rest = await repo.pageOf(
-      db,
-      dialect,
+    const rest = await read(
       { ...selection, notContaining: exact },
-      {
-        sort,
-        limit: page.limit - first.length,
-        offset: wholeTotal === null ? 0 : Math.max(0, page.offset - wholeTotal),
-        walk: await walk(page.matches()),
-      },
+      page.limit - first.length,
+      wholeTotal === null ? 0 : Math.max(0, page.offset - wholeTotal),
+      page.matches,
     )
     return [...first, ...rest]
   }

@@ -19,6 +19,7 @@ import * as stockAlerts from '#server/db/migrations/2026-11-24T0720-stock-alerts
 import * as idempotency from '#server/db/migrations/2026-11-24T0800-idempotency.ts'
 import * as rateLimits from '#server/db/migrations/2026-11-24T0810-rate-limits.ts'
 import * as listStamp from '#server/db/migrations/2026-11-24T0900-list-stamp.ts'
+import { joinedNameIndex } from '#server/db/migrations/2026-11-24T1000-joined-name-index.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -43,6 +44,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0800-idempotency': idempotency,
     '2026-11-24T0810-rate-limits': rateLimits,
     '2026-11-24T0900-list-stamp': listStamp,
+    '2026-11-24T1000-joined-name-index': joinedNameIndex(dialect),
   }
 }
 

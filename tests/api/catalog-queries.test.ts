@@ -404,6 +404,50 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           }
     })
 
+    it('answers a walk of the first products only with the start of the page they hold (decision 009)', async () => {
+      const { db, dialect } = store.connection
+      const none = { categories: [], subCategories: [], sizes: [], minPrice: null, maxPrice: null, nameGroups: [] }
+      for (const selection of [
+        none,
+        { ...none, categories: ['Women'] },
+        { ...none, nameGroups: [['tee 1']] },
+        { ...none, nameGroups: [['tee'], ['1']], notContaining: 'tee 1' },
+      ])
+        for (const offset of [0, 3])
+          for (const within of [1, 4, 12, 29, 30, 31]) {
+            const at = `${JSON.stringify(selection)} ${offset} within ${within}`
+            const page = (within?: number) =>
+              repo
+                .pageOf(db, dialect, selection, {
+                  sort: 'position',
+                  limit: 5,
+                  offset,
+                  walk: true,
+                  ...(within && { within }),
+                })
+                .then((rows) => rows.map((r) => r.id))
+            const whole = await page()
+            const walked = await page(within)
+            // The first `within` products are a beginning of the order: their matches begin its matches.
+            expect(walked, at).toEqual(whole.slice(0, walked.length))
+            if (within >= 30) expect(walked, at).toEqual(whole)
+          }
+      // Among the first 4 products (tee-00 to tee-03) Women hold tee-00 and tee-03.
+      const women = await repo.pageOf(
+        db,
+        dialect,
+        { ...none, categories: ['Women'] },
+        {
+          sort: 'position',
+          limit: 5,
+          offset: 0,
+          walk: true,
+          within: 4,
+        },
+      )
+      expect(women.map((r) => r.id)).toEqual(['tee-00', 'tee-03'])
+    })
+
     it('answers the same page the same way every time', async () => {
       const once = await browse(store, 'sort=low-high&limit=7&page=3')
       for (let i = 0; i < 3; i++) expect(await browse(store, 'sort=low-high&limit=7&page=3')).toStrictEqual(once)
@@ -568,6 +612,9 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
       // Every hit contains "denim": catalog order.
       expect(await search('denim')).toEqual(['denim-jacket', 'denim-skirt'])
       expect(await search('denim jacket')).toEqual(['denim-jacket'])
+      // Across words and punctuation (on PostgreSQL, also asked of the name joined: decision 009).
+      expect(await search('kids t-sh')).toEqual(['kids-tee'])
+      expect(await search('denim  JA')).toEqual(['denim-jacket'])
     })
 
     describe('a ranked search over several pages', () => {
