@@ -35,15 +35,24 @@ const multiplier = Number(process.env.LH_CPU_MULTIPLIER) || undefined
 const rows: Record<string, string | number>[] = []
 try {
   for (const [p, scripts] of [true, false].flatMap((scripts) => pages.map((p) => [p, scripts] as const))) {
-    const result = await lighthouse(`${server.base}${p}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-      ...(multiplier ? { throttling: { cpuSlowdownMultiplier: multiplier } } : {}),
-      ...(scripts ? {} : { blockedUrlPatterns: ['*.js'] }),
-    })
+    const run = () =>
+      lighthouse(`${server.base}${p}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(multiplier ? { throttling: { cpuSlowdownMultiplier: multiplier } } : {}),
+        ...(scripts ? {} : { blockedUrlPatterns: ['*.js'] }),
+      })
+    let result = await run()
+    // A run Lighthouse could not finish has no scores (it reads as 0): say why and run once more.
+    const failed = result?.lhr.runtimeError
+    if (failed) {
+      console.log(`${p}: Lighthouse failed (${failed.code}: ${failed.message}); running it again`)
+      result = await run()
+    }
     if (!result) throw new Error(`Lighthouse returned nothing for ${p}`)
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse failed twice on ${p}: ${result.lhr.runtimeError.code}`)
     const { categories, audits, environment } = result.lhr
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
     rows.push({
