@@ -290,8 +290,8 @@ function printTable(result: DatabaseResult): void {
     // the median says how the typical request grew.
     for (const stat of ['medianMs', 'p95Ms'] as const) {
       const ratios = targets.map((t) => {
-        const r = largest.timings[t.name][stat] / smallest.timings[t.name][stat]
-        return `${t.name} ×${r.toFixed(1)}`
+        const base = smallest.timings[t.name][stat]
+        return `${t.name} ${base > 0 ? `×${(largest.timings[t.name][stat] / base).toFixed(1)}` : '–'}`
       })
       const label = stat === 'p95Ms' ? 'p95' : 'median'
       console.log(

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Category, Product, ProductSummary, SubCategory } from '#contracts/catalog.ts'
-import { PAGE_SIZE, type CatalogPage } from '#contracts/catalog-filters.ts'
+import { NO_FILTERS, PAGE_SIZE, type CatalogPage } from '#contracts/catalog-filters.ts'
 import { MAX_PAGE_SIZE } from '#contracts/product-query.ts'
 import { imageViews, imageWidths } from '#server/catalog/images.ts'
 import * as repo from '#server/catalog/repository.ts'
+import { createCatalogService } from '#server/catalog/service.ts'
 import type { DemoProduct } from '#demo/catalog-types.ts'
 import { demoProducts } from '#demo/seed.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
@@ -405,47 +406,61 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
     })
 
     it('answers a walk of the first products only with the start of the page they hold (decision 009)', async () => {
-      const { db, dialect } = store.connection
-      const none = { categories: [], subCategories: [], sizes: [], minPrice: null, maxPrice: null, nameGroups: [] }
-      for (const selection of [
-        none,
-        { ...none, categories: ['Women'] },
-        { ...none, nameGroups: [['tee 1']] },
-        { ...none, nameGroups: [['tee'], ['1']], notContaining: 'tee 1' },
-      ])
-        for (const offset of [0, 3])
-          for (const within of [1, 4, 12, 29, 30, 31]) {
-            const at = `${JSON.stringify(selection)} ${offset} within ${within}`
-            const page = (within?: number) =>
-              repo
-                .pageOf(db, dialect, selection, {
-                  sort: 'position',
-                  limit: 5,
-                  offset,
-                  walk: true,
-                  ...(within && { within }),
-                })
-                .then((rows) => rows.map((r) => r.id))
-            const whole = await page()
-            const walked = await page(within)
-            // The first `within` products are a beginning of the order: their matches begin its matches.
-            expect(walked, at).toEqual(whole.slice(0, walked.length))
-            if (within >= 30) expect(walked, at).toEqual(whole)
-          }
-      // Among the first 4 products (tee-00 to tee-03) Women hold tee-00 and tee-03.
-      const women = await repo.pageOf(
-        db,
-        dialect,
-        { ...none, categories: ['Women'] },
-        {
-          sort: 'position',
-          limit: 5,
-          offset: 0,
-          walk: true,
-          within: 4,
-        },
-      )
-      expect(women.map((r) => r.id)).toEqual(['tee-00', 'tee-03'])
+      // Its own catalog: the walk counts products on sale only, and positions may tie.
+      const tees = await createTestStore(kind, {
+        catalog: Array.from({ length: 12 }, (_, i) =>
+          makeProduct({
+            id: `tee-${String(i).padStart(2, '0')}`,
+            name: `Plain Tee ${i}`,
+            category: i % 3 ? 'Men' : 'Women',
+          }),
+        ),
+      })
+      try {
+        const { db, dialect } = tees.connection
+        await db.updateTable('products').set({ archived: 1 }).where('id', '=', 'tee-01').execute()
+        const { position } = await db
+          .selectFrom('products')
+          .select('position')
+          .where('id', '=', 'tee-02')
+          .executeTakeFirstOrThrow()
+        await db.updateTable('products').set({ position }).where('id', '=', 'tee-03').execute()
+        const none = { categories: [], subCategories: [], sizes: [], minPrice: null, maxPrice: null, nameGroups: [] }
+        const page = (selection: repo.Selection, offset: number, within?: number) =>
+          repo
+            .pageOf(db, dialect, selection, {
+              sort: 'position',
+              limit: 3,
+              offset,
+              walk: true,
+              ...(within && { within }),
+            })
+            .then((rows) => rows.map((r) => r.id))
+        for (const selection of [
+          none,
+          { ...none, categories: ['Women'] },
+          { ...none, nameGroups: [['tee 1']] },
+          { ...none, nameGroups: [['tee'], ['1']], notContaining: 'tee 1' },
+        ])
+          for (const offset of [0, 2])
+            for (const within of [1, 2, 3, 4, 6, 10, 11, 12]) {
+              const at = `${JSON.stringify(selection)} ${offset} within ${within}`
+              const whole = await page(selection, offset)
+              const walked = await page(selection, offset, within)
+              // The first products on sale begin the catalog's order: their matches begin its matches.
+              expect(walked, at).toEqual(whole.slice(0, walked.length))
+              // 11 are on sale: a walk of 11 or more is the whole catalog.
+              if (within >= 11) expect(walked, at).toEqual(whole)
+            }
+        // On sale, in order: tee-00, then tee-02 and tee-03 (one position), tee-04…
+        // The first 2 end at that position, so both products of it are walked.
+        expect(await page(none, 0, 2)).toEqual(['tee-00', 'tee-02', 'tee-03'])
+        expect(await page(none, 0, 1)).toEqual(['tee-00'])
+        // Among the first 4 on sale (tee-00 to tee-04, tee-01 archived), Women are tee-00 and tee-03.
+        expect(await page({ ...none, categories: ['Women'] }, 0, 4)).toEqual(['tee-00', 'tee-03'])
+      } finally {
+        await tees.close()
+      }
     })
 
     it('answers the same page the same way every time', async () => {
@@ -651,6 +666,22 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
         }
         const res = await shirts.fetch('/api/product/suggest?q=blue%20shirt')
         expect(ids(((await res.json()) as { items: ProductSummary[] }).items)).toEqual(ranked.slice(0, 6))
+      })
+
+      it('pages the same when SQLite walks only the first few products before it gathers (decision 009)', async () => {
+        const { db, dialect } = shirts.connection
+        for (const walkFirst of [1, 2, 3, 5]) {
+          const catalog = createCatalogService(db, dialect, { walkFirst })
+          for (const limit of [1, 2, 3, 5]) {
+            const seen: string[] = []
+            for (let page = 1; seen.length < ranked.length && page <= 10; page++)
+              seen.push(...ids((await catalog.browse({ ...NO_FILTERS, q: 'blue shirt', page }, limit)).items))
+            expect(seen, `walkFirst ${walkFirst}, limit ${limit}`).toEqual(ranked)
+          }
+          expect(ids(await catalog.suggest('blue shirt')), `walkFirst ${walkFirst}`).toEqual(ranked.slice(0, 6))
+          expect(ids(await catalog.suggest('blue sh', 3)), `walkFirst ${walkFirst}`).toEqual(ranked.slice(0, 3))
+          expect(ids(await catalog.suggest('kids blue')), `walkFirst ${walkFirst}`).toEqual(['blue-3', 'blue-7'])
+        }
       })
     })
 
