@@ -20,6 +20,20 @@ export async function deleteAlert(db: Executor, userId: string, productId: strin
     .execute()
 }
 
+/** Lets a page of one product's requests go, in one statement. */
+export async function deleteAlerts(
+  db: Executor,
+  productId: string,
+  alerts: readonly { userId: string; size: string }[],
+): Promise<void> {
+  if (!alerts.length) return
+  await db
+    .deleteFrom('stock_alerts')
+    .where('product_id', '=', productId)
+    .where((eb) => eb.or(alerts.map((a) => eb.and([eb('user_id', '=', a.userId), eb('size', '=', a.size)]))))
+    .execute()
+}
+
 export async function countOf(db: Executor, userId: string): Promise<number> {
   const row = await db
     .selectFrom('stock_alerts')

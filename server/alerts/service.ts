@@ -67,18 +67,25 @@ export function createAlertService(
     async release(trx: Executor, productId: string): Promise<number> {
       const url = `${mail.store.baseUrl}/productdetail/${encodeURIComponent(productId)}`
       let released = 0
-      // A page at a time, however many shoppers wait: each page's requests go as they are written.
+      // A page at a time, however many shoppers wait, each page's emails in one statement
+      // and its requests gone in another: the transaction (which holds the stock change's
+      // locks) makes a few round trips a page, not two a shopper.
       for (;;) {
         const due = await repo.dueFor(trx, productId, RELEASE_PAGE)
-        for (const alert of due) {
-          await mail.enqueue(
-            trx,
-            'back-in-stock',
-            alert.email,
-            backInStockEmail(mail.store, { name: alert.userName, product: alert.productName, size: alert.size, url }),
-          )
-          await repo.deleteAlert(trx, alert.userId, productId, alert.size)
-        }
+        await mail.enqueueAll(
+          trx,
+          'back-in-stock',
+          due.map((alert) => ({
+            to: alert.email,
+            message: backInStockEmail(mail.store, {
+              name: alert.userName,
+              product: alert.productName,
+              size: alert.size,
+              url,
+            }),
+          })),
+        )
+        await repo.deleteAlerts(trx, productId, due)
         released += due.length
         if (due.length < RELEASE_PAGE) return released
       }

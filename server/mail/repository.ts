@@ -4,8 +4,8 @@ import type { MailOutboxTable } from '#server/db/schema.ts'
 
 export type OutboxRow = MailOutboxTable
 
-export async function insertMessage(db: Executor, row: OutboxRow): Promise<void> {
-  await db.insertInto('mail_outbox').values(row).execute()
+export async function insertMessages(db: Executor, rows: OutboxRow[]): Promise<void> {
+  if (rows.length) await db.insertInto('mail_outbox').values(rows).execute()
 }
 
 /**

@@ -48,6 +48,35 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
     return config.env === 'production' ? logTransport(logger) : keepTransport()
   }
 
+  /** Writes many messages of one kind in one statement (a page of them: under 1,000). */
+  async function enqueueAll(
+    trx: Executor,
+    kind: MailKind,
+    messages: { to: string; message: Rendered }[],
+  ): Promise<string[]> {
+    const at = now()
+    const rows = messages.map(({ to, message }) => ({
+      id: randomUUID(),
+      kind,
+      to_address: to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
+      status: 'pending' as const,
+      attempts: 0,
+      created_at: at,
+      next_attempt_at: at,
+      lease_until: null,
+      lease_owner: null,
+      sent_at: null,
+      delivered_by: null,
+      last_error: null,
+    }))
+    await repo.insertMessages(trx, rows)
+    return rows.map((r) => r.id)
+  }
+
   return {
     store,
     /** The newsletter's 20%-off code (NEWSLETTER_CODE). */
@@ -55,28 +84,11 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
 
     /** Writes a message to the outbox in the caller's transaction; it is sent only if that commits. */
     async enqueue(trx: Executor, kind: MailKind, to: string, message: Rendered): Promise<string> {
-      const id = randomUUID()
-      const at = now()
-      await repo.insertMessage(trx, {
-        id,
-        kind,
-        to_address: to,
-        subject: message.subject,
-        text_body: message.text,
-        html_body: message.html,
-        headers: message.headers ? JSON.stringify(message.headers) : null,
-        status: 'pending',
-        attempts: 0,
-        created_at: at,
-        next_attempt_at: at,
-        lease_until: null,
-        lease_owner: null,
-        sent_at: null,
-        delivered_by: null,
-        last_error: null,
-      })
-      return id
+      const [id] = await enqueueAll(trx, kind, [{ to, message }])
+      return id!
     },
+
+    enqueueAll,
 
     /** A signed link's token, valid for `ttlMs`. */
     async signLink(
