@@ -265,6 +265,38 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
         })
       })
 
+      it('counts a search with price bounds and sizes the same way (decision 009)', async () => {
+        // "shirt": a, b, f. Priced from 800 in TopWear: a, b.
+        const priced = await browse(store, 'q=shirt&minPrice=800&subCategory=TopWear')
+        expect(priced.total).toBe(2)
+        expect(priced.facets).toStrictEqual({
+          categories: { Men: 1, Women: 1, Kids: 0 },
+          subCategories: { TopWear: 2, BottomWear: 0, WinterWear: 0 },
+          sizes: [
+            { size: 'XS', count: 1 },
+            { size: 'S', count: 2 },
+            { size: 'M', count: 2 },
+            { size: 'L', count: 1 },
+          ],
+          price: { min: 500, max: 3000 },
+        })
+        // In size S (a, b), up to 2000: b.
+        const sized = await browse(store, 'q=shirt&size=S&maxPrice=2000')
+        expect(sized.total).toBe(1)
+        expect(sized.facets).toStrictEqual({
+          categories: { Men: 0, Women: 1, Kids: 0 },
+          subCategories: { TopWear: 1, BottomWear: 0, WinterWear: 0 },
+          sizes: [
+            { size: 'XS', count: 1 },
+            { size: 'S', count: 1 },
+            { size: 'M', count: 1 },
+            { size: '2-3Y', count: 1 },
+            { size: '4-5Y', count: 1 },
+          ],
+          price: { min: 1000, max: 3000 },
+        })
+      })
+
       it('spans the price of what the other filters select', async () => {
         const page = await browse(store, 'category=Kids&maxPrice=600')
         expect(ids(page.items)).toEqual(['f'])
