@@ -100,9 +100,11 @@ function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
     const unindexed = dialect === 'sqlite' && (plan === 'by-position' || plan === 'by-price')
     // Walking the price index, a price bound is the range walked; otherwise it is a test.
     const priceUnindexed = dialect === 'sqlite' && plan !== 'by-price'
+    // Walking by price within one category, the category-and-price index is the walk.
+    const oneCategoryByPrice = plan === 'by-price' && s.categories.length === 1
     if (s.categories.length)
       all.push(
-        unindexed
+        unindexed && !oneCategoryByPrice
           ? sql<SqlBool>`+products.category in (${sql.join(s.categories)})`
           : eb('products.category', 'in', s.categories),
       )

@@ -20,7 +20,7 @@ import * as idempotency from '#server/db/migrations/2026-11-24T0800-idempotency.
 import * as rateLimits from '#server/db/migrations/2026-11-24T0810-rate-limits.ts'
 import * as listStamp from '#server/db/migrations/2026-11-24T0900-list-stamp.ts'
 import { joinedNameIndex } from '#server/db/migrations/2026-11-24T1000-joined-name-index.ts'
-import { categoryPriceIndex } from '#server/db/migrations/2026-11-24T1010-category-price-index.ts'
+import * as categoryPriceIndex from '#server/db/migrations/2026-11-24T1010-category-price-index.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -46,7 +46,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0810-rate-limits': rateLimits,
     '2026-11-24T0900-list-stamp': listStamp,
     '2026-11-24T1000-joined-name-index': joinedNameIndex(dialect),
-    '2026-11-24T1010-category-price-index': categoryPriceIndex(dialect),
+    '2026-11-24T1010-category-price-index': categoryPriceIndex,
   }
 }
 
