@@ -59,7 +59,9 @@ function nameContainsJoined(fragment: string): Expression<SqlBool> {
   // Nothing but letters and digits, or under three of them (counting only ASCII, which
   // is alphanumeric to PostgreSQL in every locale): the name index's alone.
   if (/^[\p{L}\p{N}]+$/u.test(fragment) || fragment.replace(/[^a-z0-9]+/g, '').length < 3) return nameContains(fragment)
-  return sql<SqlBool>`(regexp_replace(products.name_search, '[^[:alnum:]]+', '', 'g') like '%' || regexp_replace(${fragment}, '[^[:alnum:]]+', '', 'g') || '%' and strpos(products.name_search, ${fragment}) > 0)`
+  const joined = (text: Expression<string>) => sql<string>`regexp_replace(${text}, '[^[:alnum:]]+', '', 'g')`
+  const name = sql.ref<string>('products.name_search')
+  return sql<SqlBool>`(${joined(name)} like '%' || ${joined(sql.val(fragment))} || '%' and strpos(${name}, ${fragment}) > 0)`
 }
 
 /** SQLite's trigram index answers a fragment of three characters or more. */
