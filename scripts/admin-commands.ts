@@ -10,9 +10,20 @@ export const ADMIN_USAGE = `Usage:
       Creates an admin account. The password comes from ADMIN_PASSWORD, or is asked
       for on the terminal (twice, without echo). The same rules as registration apply.
   npm run admin -- promote --email EMAIL
-      Makes an existing account an admin.`
+      Makes an existing account an admin. Its email address must be verified (the
+      welcome email's link, or "Forgot password?" on the login page). Every session
+      of the account ends; it signs in again.
+  npm run admin -- demote --email EMAIL
+      Makes an admin a customer again. Every session of the account ends.`
 
-export type AdminCommand = { command: 'create'; email: string; name: string } | { command: 'promote'; email: string }
+/** The commands that name an account by its email and nothing else. */
+const byEmail = ['promote', 'demote'] as const
+
+export type AdminCommand =
+  { command: 'create'; email: string; name: string } | { command: (typeof byEmail)[number]; email: string }
+
+const isByEmail = (command: string | undefined): command is (typeof byEmail)[number] =>
+  (byEmail as readonly (string | undefined)[]).includes(command)
 
 export class UsageError extends Error {}
 
@@ -39,12 +50,12 @@ export function parseAdminArgs(argv: string[]): AdminCommand {
     if (!name) throw new UsageError('create needs --name')
     return { command, email, name }
   }
-  if (command === 'promote') {
-    if (!email) throw new UsageError('promote needs --email')
-    if (values.name !== undefined) throw new UsageError('promote takes only --email')
+  if (isByEmail(command)) {
+    if (!email) throw new UsageError(`${command} needs --email`)
+    if (values.name !== undefined) throw new UsageError(`${command} takes only --email`)
     return { command, email }
   }
-  throw new UsageError(command ? `Unknown command '${command}'` : 'Name a command: create or promote')
+  throw new UsageError(command ? `Unknown command '${command}'` : `Name a command: create, ${byEmail.join(', ')}`)
 }
 
 export interface AdminIo {
@@ -57,7 +68,7 @@ export interface AdminIo {
 /** Runs one command; answers the process's exit code (0 done, 1 refused). */
 export async function runAdminCommand(
   command: AdminCommand,
-  auth: Pick<AuthService, 'createAdmin' | 'promote'>,
+  auth: Pick<AuthService, 'createAdmin' | 'promote' | 'demote'>,
   io: AdminIo,
 ): Promise<number> {
   try {
@@ -67,8 +78,21 @@ export async function runAdminCommand(
       io.out(`Created the admin account ${user.email} (${user.name}). Sign in at /login.`)
       return 0
     }
-    const { user, changed } = await auth.promote(command.email)
-    io.out(changed ? `${user.email} (${user.name}) is now an admin.` : `${user.email} is already an admin.`)
+    if (command.command === 'promote') {
+      const { user, changed } = await auth.promote(command.email)
+      io.out(
+        changed
+          ? `${user.email} (${user.name}) is now an admin; its sessions have ended, so it signs in again.`
+          : `${user.email} is already an admin.`,
+      )
+      return 0
+    }
+    const { user, changed } = await auth.demote(command.email)
+    io.out(
+      changed
+        ? `${user.email} (${user.name}) is a customer again; its sessions have ended.`
+        : `${user.email} is not an admin.`,
+    )
     return 0
   } catch (err) {
     if (!isAppError(err)) throw err

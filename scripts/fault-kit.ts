@@ -299,7 +299,10 @@ export function printTable(title: string, checks: Check[]): boolean {
   return ok
 }
 
-/** Makes an account an admin directly in the database (the CLI does the same through the auth service). */
+/**
+ * Makes an account an admin directly in the database, keeping its session for the run. The
+ * CLI's promote also wants a verified address and ends the account's sessions (issue 20, item 1).
+ */
 export async function promote(databaseUrl: string | undefined, sqliteFile: string | undefined, email: string) {
   if (databaseUrl) {
     const c = new pg.Client({ connectionString: databaseUrl })

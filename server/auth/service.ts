@@ -268,24 +268,60 @@ export function createAuthService(
     /**
      * An admin account, for the store's CLI only (docs/spec/rulings.md #25): the same
      * rules as registration (name, email, password), and an address already taken is
-     * refused, never taken over.
+     * refused, never taken over. Whoever registered it first may not be the owner of
+     * the address (issue 20, item 1), so the answer does not offer to promote it as it is.
      */
     async createAdmin(input: { name: string; email: string; password: string }): Promise<User> {
       const valid = parseWith(registrationSchema, input)
       return addAccount(
         valid,
         'admin',
-        `An account with the email ${valid.email} already exists; make it an admin with: npm run admin -- promote --email ${valid.email}`,
+        `An account with the email ${valid.email} already exists, and whoever registered it holds its password. ` +
+          `If the address is yours: on the store's login page choose "Forgot password?" and open the link ` +
+          `that arrives there (it verifies the address, sets a password of yours and ends every other session), ` +
+          `then run: npm run admin -- promote --email ${valid.email}`,
+        // A new account has no sessions; the rule is the same as promote's all the same.
+        (trx, row) => repo.deleteSessionsOf(trx, row.id).then(() => undefined),
       )
     },
 
-    /** Makes an existing account an admin (the store's CLI); unknown addresses answer 404. */
+    /**
+     * Makes an existing account an admin (the store's CLI); unknown addresses answer 404.
+     * Only an account whose address is verified: registration proves nothing, so anyone
+     * could register the owner's address first and wait (issue 20, item 1). Every
+     * session of the account ends with the change, so what was signed in before it
+     * never reaches the console.
+     */
     async promote(email: string): Promise<{ user: User; changed: boolean }> {
       const row = await repo.findUserByEmail(db, normalizeEmail(email))
       if (!row) throw new AppError(404, `No account has the email ${email.trim()}`)
       if (row.role === 'admin') return { user: toUser(row), changed: false }
-      await repo.setRole(db, row.id, 'admin')
+      if (row.email_verified_at === null) {
+        throw new AppError(
+          409,
+          `The account ${row.email} has not verified its email address, so nothing shows that its owner ` +
+            `registered it. Verify it first: open the link in the welcome email sent to that address, or ` +
+            `choose "Forgot password?" on the store's login page and open the link that arrives (it verifies ` +
+            `the address, sets a new password and ends every other session). Then run promote again.`,
+        )
+      }
+      await db.transaction().execute(async (trx) => {
+        await repo.setRole(trx, row.id, 'admin')
+        await repo.deleteSessionsOf(trx, row.id)
+      })
       return { user: toUser({ ...row, role: 'admin' }), changed: true }
+    },
+
+    /** Takes the admin role back (the store's CLI): the account is a customer again and every session of it ends. */
+    async demote(email: string): Promise<{ user: User; changed: boolean }> {
+      const row = await repo.findUserByEmail(db, normalizeEmail(email))
+      if (!row) throw new AppError(404, `No account has the email ${email.trim()}`)
+      if (row.role !== 'admin') return { user: toUser(row), changed: false }
+      await db.transaction().execute(async (trx) => {
+        await repo.setRole(trx, row.id, 'customer')
+        await repo.deleteSessionsOf(trx, row.id)
+      })
+      return { user: toUser({ ...row, role: 'customer' }), changed: true }
     },
 
     /** The account behind an id (the console shows an order's customer). */

@@ -4,8 +4,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAdminArgs, runAdminCommand, UsageError, type AdminCommand } from '#scripts/admin-commands.ts'
+import { createApp } from '#server/app.ts'
+import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { newAccount } from '#tests/factories.ts'
+import { deliverAll, recipientOf, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
 
 // `npm run admin` (docs/spec/rulings.md #25: admin accounts come from the store's CLI,
 // never from registration): its commands against each database, and the script itself once.
@@ -13,7 +16,7 @@ import { newAccount } from '#tests/factories.ts'
 const PASSWORD = 'ledger of the shop 2026'
 
 describe('npm run admin: the command line', () => {
-  it('reads create and promote', () => {
+  it('reads create, promote and demote', () => {
     expect(parseAdminArgs(['create', '--email', ' boss@example.com ', '--name', 'The Boss'])).toEqual({
       command: 'create',
       email: 'boss@example.com',
@@ -23,11 +26,15 @@ describe('npm run admin: the command line', () => {
       command: 'promote',
       email: 'boss@example.com',
     })
+    expect(parseAdminArgs(['demote', '--email', 'boss@example.com'])).toEqual({
+      command: 'demote',
+      email: 'boss@example.com',
+    })
   })
 
   it('names what is missing or wrong', () => {
     const cases: [string[], string][] = [
-      [[], 'Name a command: create or promote'],
+      [[], 'Name a command: create, promote, demote'],
       [['delete', '--email', 'a@b.co'], "Unknown command 'delete'"],
       [['create', '--name', 'Boss'], 'create needs --email'],
       [['create', '--email', 'a@b.co'], 'create needs --name'],
@@ -35,6 +42,8 @@ describe('npm run admin: the command line', () => {
       [['promote'], 'promote needs --email'],
       [['promote', '--email', 'a@b.co', '--name', 'X'], 'promote takes only --email'],
       [['promote', '--email', 'a@b.co', 'extra'], "Unexpected argument 'extra'"],
+      [['demote'], 'demote needs --email'],
+      [['demote', '--email', 'a@b.co', '--name', 'X'], 'demote takes only --email'],
     ]
     for (const [argv, message] of cases) {
       expect(() => parseAdminArgs(argv)).toThrow(UsageError)
@@ -44,12 +53,44 @@ describe('npm run admin: the command line', () => {
   })
 })
 
+const built = fs.existsSync(`${buildDir}/server/index.js`)
+
 describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
   let store: TestStore
+  let smtp: TestSmtp
+  /** The store with its pages, when they are built (npm test builds them first). */
+  let pages: ReturnType<typeof createApp> | undefined
   beforeAll(async () => {
-    store = await createTestStore(kind)
+    smtp = await startSmtp()
+    store = await createTestStore(kind, { env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' } })
+    if (built) pages = createApp({ services: store.services, pages: await productionPages() })
   })
-  afterAll(() => store.close())
+  afterAll(async () => {
+    await store.close()
+    await smtp.close()
+  })
+
+  /** "Forgot password?" from the inbox of `email`: the link's new password verifies the address. */
+  async function resetFromInbox(email: string, password: string) {
+    const client = store.client('10.9.1.1')
+    expect((await client.post('/api/auth/forgot-password', { email })).status).toBe(200)
+    const message = (await deliverAll(store.services.mail, smtp)).findLast(
+      (m) => /Reset your/.test(m.subject ?? '') && recipientOf(m) === email,
+    )
+    const url = /Choose a new password: (\S+)/.exec(message?.text ?? '')?.[1]
+    if (!url) throw new Error(`no reset link for ${email}`)
+    const token = new URL(url).searchParams.get('token')!
+    const res = await client.post('/api/auth/reset-password', { token, password })
+    expect(res.status).toBe(200)
+    return client
+  }
+
+  /** A console page requested with this cookie: what the app answers. */
+  async function consolePage(cookie: string | undefined) {
+    if (!pages) return undefined
+    const res = await pages.request('http://store.test/admin', { headers: cookie ? { cookie } : {} })
+    return { status: res.status, location: res.headers.get('location'), body: await res.text() }
+  }
 
   async function run(command: AdminCommand, password = PASSWORD) {
     const out: string[] = []
@@ -74,6 +115,17 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
         .where('email_normalized', '=', email.toLowerCase())
         .executeTakeFirst()
     )?.role
+  const sessionCount = async (email: string) =>
+    Number(
+      (
+        await store.connection.db
+          .selectFrom('sessions')
+          .innerJoin('users', 'users.id', 'sessions.user_id')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('users.email_normalized', '=', email.toLowerCase())
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   const userCount = async () =>
     Number(
       (
@@ -129,12 +181,16 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
     expect(await userCount()).toBe(before)
   })
 
-  it('refuses an email that has an account, in any case, and leaves that account as it was', async () => {
+  it('refuses an email that has an account, in any case, without offering to promote it as it is', async () => {
     const { account } = await signedInClient(store, '10.9.0.2')
-    const result = await run({ command: 'create', email: account.email.toUpperCase(), name: 'Intruder' })
+    const email = account.email.toUpperCase()
+    const result = await run({ command: 'create', email, name: 'Intruder' })
     expect(result.code).toBe(1)
     expect(result.err).toEqual([
-      `An account with the email ${account.email.toUpperCase()} already exists; make it an admin with: npm run admin -- promote --email ${account.email.toUpperCase()}`,
+      `An account with the email ${email} already exists, and whoever registered it holds its password. ` +
+        `If the address is yours: on the store's login page choose "Forgot password?" and open the link ` +
+        `that arrives there (it verifies the address, sets a password of yours and ends every other session), ` +
+        `then run: npm run admin -- promote --email ${email}`,
     ])
     expect(await roleOf(account.email)).toBe('customer')
     // Its own password still works, and only that.
@@ -145,18 +201,103 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
     )
   })
 
-  it('promotes a customer, whose open session becomes an admin at once', async () => {
-    const { client, account } = await signedInClient(store, '10.9.0.4')
+  it("takeover through promote: someone registers the owner's address first; neither their session nor their password ever reaches the console", async () => {
+    // The stranger registers the store's contact address and stays signed in.
+    const { client: stranger, account } = await signedInClient(store, '10.9.0.4')
+    const strangerCookie = stranger.cookie
+    expect((await stranger.get('/api/admin/dashboard')).status).toBe(403)
+
+    // The owner runs promote: refused, the address is not verified, and the answer says how to verify it.
+    const refused = await run({ command: 'promote', email: `  ${account.email.toUpperCase()} ` })
+    expect(refused.code).toBe(1)
+    expect(refused.out).toEqual([])
+    expect(refused.err).toEqual([
+      `The account ${account.email} has not verified its email address, so nothing shows that its owner ` +
+        `registered it. Verify it first: open the link in the welcome email sent to that address, or ` +
+        `choose "Forgot password?" on the store's login page and open the link that arrives (it verifies ` +
+        `the address, sets a new password and ends every other session). Then run promote again.`,
+    ])
+    expect(await roleOf(account.email)).toBe('customer')
+    expect((await stranger.get('/api/admin/dashboard')).status).toBe(403)
+    const denied = await consolePage(strangerCookie)
+    if (denied) {
+      expect(denied.status).toBe(404)
+      expect(denied.body).not.toContain('Console')
+    }
+
+    // The owner follows it: "Forgot password?" from the real inbox, then promote.
+    const OWNER_PASSWORD = 'the owner of this shop 2026'
+    const owner = await resetFromInbox(account.email, OWNER_PASSWORD)
+    const promoted = await run({ command: 'promote', email: account.email })
+    expect(promoted).toEqual({
+      code: 0,
+      out: [`${account.email} (${account.name}) is now an admin; its sessions have ended, so it signs in again.`],
+      err: [],
+      asked: 0,
+    })
+    expect(await roleOf(account.email)).toBe('admin')
+    expect(await sessionCount(account.email)).toBe(0)
+
+    // The stranger's session: gone, for the API and for the console's pages.
+    expect((await stranger.get('/api/admin/dashboard')).status).toBe(401)
+    expect((await stranger.get('/api/user/getcurrentuser')).status).toBe(401)
+    const page = await consolePage(strangerCookie)
+    if (page) {
+      expect(page.status).toBe(302)
+      expect(page.location).toBe('/login?redirectTo=%2Fadmin')
+      expect(page.body).not.toContain('Console')
+    }
+    // The stranger's password: gone too.
+    const again = store.client('10.9.0.5')
+    expect((await again.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(401)
+    expect((await again.get('/api/admin/dashboard')).status).toBe(401)
+    // Even the owner's own session from before the change ends; signing in again reaches the console.
+    expect((await owner.get('/api/admin/dashboard')).status).toBe(401)
+    const login = await again.post('/api/auth/login', { email: account.email, password: OWNER_PASSWORD })
+    expect(login.status).toBe(200)
+    expect((await again.get('/api/admin/dashboard')).status).toBe(200)
+    const console = await consolePage(again.cookie)
+    if (console) {
+      expect(console.status).toBe(200)
+      expect(console.body).toContain('Console')
+    }
+
+    const twice = await run({ command: 'promote', email: account.email })
+    expect(twice).toEqual({ code: 0, out: [`${account.email} is already an admin.`], err: [], asked: 0 })
+  })
+
+  it('demotes an admin: a customer again, every session ended', async () => {
+    const account = newAccount()
+    expect((await run({ command: 'create', email: account.email, name: account.name })).code).toBe(0)
+    const client = store.client('10.9.0.6')
+    expect((await client.post('/api/auth/login', { email: account.email, password: PASSWORD })).status).toBe(200)
+    expect((await client.get('/api/admin/dashboard')).status).toBe(200)
+
+    const result = await run({ command: 'demote', email: account.email.toUpperCase() })
+    expect(result).toEqual({
+      code: 0,
+      out: [`${account.email} (${account.name}) is a customer again; its sessions have ended.`],
+      err: [],
+      asked: 0,
+    })
+    expect(await roleOf(account.email)).toBe('customer')
+    expect(await sessionCount(account.email)).toBe(0)
+    expect((await client.get('/api/admin/dashboard')).status).toBe(401)
+    expect((await client.post('/api/auth/login', { email: account.email, password: PASSWORD })).status).toBe(200)
     expect((await client.get('/api/admin/dashboard')).status).toBe(403)
 
-    const result = await run({ command: 'promote', email: `  ${account.email.toUpperCase()} ` })
-    expect(result).toEqual({ code: 0, out: [`${account.email} (${account.name}) is now an admin.`], err: [], asked: 0 })
-    expect(await roleOf(account.email)).toBe('admin')
-    expect((await client.get('/api/admin/dashboard')).status).toBe(200)
-    expect(((await (await client.get('/api/user/getcurrentuser')).json()) as { role: string }).role).toBe('admin')
-
-    const again = await run({ command: 'promote', email: account.email })
-    expect(again).toEqual({ code: 0, out: [`${account.email} is already an admin.`], err: [], asked: 0 })
+    expect(await run({ command: 'demote', email: account.email })).toEqual({
+      code: 0,
+      out: [`${account.email} is not an admin.`],
+      err: [],
+      asked: 0,
+    })
+    expect(await run({ command: 'demote', email: 'nobody@example.com' })).toEqual({
+      code: 1,
+      out: [],
+      err: ['No account has the email nobody@example.com'],
+      asked: 0,
+    })
   })
 
   it('answers an unknown email with a clear error and exit code 1', async () => {
@@ -191,7 +332,7 @@ describe('npm run admin: the script', () => {
     return { status: result.status, stdout: result.stdout, stderr: result.stderr }
   }
 
-  it('creates with ADMIN_PASSWORD, refuses a second time, promotes, and exits 1 with usage or without a password', () => {
+  it('creates with ADMIN_PASSWORD, refuses a second time, promotes, demotes, and exits 1 with usage or without a password', () => {
     const created = admin(['create', '--email', 'owner@example.com', '--name', 'Owner'], {
       ADMIN_PASSWORD: PASSWORD,
     })
@@ -206,6 +347,10 @@ describe('npm run admin: the script', () => {
     expect(admin(['promote', '--email', 'owner@example.com'])).toMatchObject({
       status: 0,
       stdout: 'owner@example.com is already an admin.\n',
+    })
+    expect(admin(['demote', '--email', 'owner@example.com'])).toMatchObject({
+      status: 0,
+      stdout: 'owner@example.com (Owner) is a customer again; its sessions have ended.\n',
     })
     const unknown = admin(['promote', '--email', 'nobody@example.com'])
     expect(unknown).toMatchObject({ status: 1, stderr: 'No account has the email nobody@example.com\n' })
