@@ -31,6 +31,7 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   SESSION_DAYS: positiveInt.default(30),
+  ADMIN_IDLE_MINUTES: positiveInt.default(60),
   TRUST_PROXY: z
     .string()
     .default('0')
@@ -83,6 +84,8 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string }
   cookieSecure: Env['COOKIE_SECURE']
   sessionDays: number
+  /** An admin's session ends after this long without a console request (issue 20, item 10). */
+  adminIdleMs: number
   /** Who may set X-Forwarded-For and -Proto; null trusts no proxy. */
   trustProxy: TrustProxy | null
   rateLimits: {
@@ -141,6 +144,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL },
     cookieSecure: e.COOKIE_SECURE,
     sessionDays: e.SESSION_DAYS,
+    adminIdleMs: e.ADMIN_IDLE_MINUTES * 60_000,
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
       loginPerAccount: e.LOGIN_LIMIT_PER_ACCOUNT,

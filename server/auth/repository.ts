@@ -57,10 +57,33 @@ export function findSessionUser(db: Db, tokenHash: string, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.name', 'users.email', 'users.role', 'users.email_verified_at'])
+    .select([
+      'users.id',
+      'users.name',
+      'users.email',
+      'users.role',
+      'users.email_verified_at',
+      'sessions.created_at as session_created_at',
+      'sessions.last_console_at',
+    ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
     .executeTakeFirst()
+}
+
+/** A console request: the admin's session is not idle (written at most once a minute by the caller). */
+export async function touchConsole(db: Executor, tokenHash: string, at: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_console_at: at }).where('token_hash', '=', tokenHash).execute()
+}
+
+/** Admins' sessions whose last console request (or start) is at or before `idleSince`. */
+export async function deleteIdleAdminSessions(db: Executor, idleSince: number): Promise<number> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', 'in', (eb) => eb.selectFrom('users').select('id').where('role', '=', 'admin'))
+    .where((eb) => eb(eb.fn.coalesce('last_console_at', 'created_at'), '<=', idleSince))
+    .executeTakeFirst()
+  return Number(result.numDeletedRows)
 }
 
 export async function deleteSession(db: Executor, tokenHash: string): Promise<void> {

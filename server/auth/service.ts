@@ -43,6 +43,9 @@ function toUser(row: {
   }
 }
 
+/** An admin's console requests are written to the session at most this often. */
+const CONSOLE_TOUCH_MS = 60_000
+
 /** A reset link works once, for an hour (docs/decisions/011). */
 export const RESET_TOKEN_MS = 60 * 60_000
 /** A verification link works for a week. */
@@ -487,14 +490,33 @@ export function createAuthService(
       if (token) await repo.deleteSession(db, hashToken(token))
     },
 
-    async userForToken(token: string | undefined): Promise<User | null> {
+    /**
+     * The session's account, or null. An admin's session ends after ADMIN_IDLE_MINUTES
+     * without a console request (issue 20, item 10); a console request (`console`) keeps
+     * it going, written at most once a minute so the console's every call is not a write.
+     */
+    async userForToken(token: string | undefined, options: { console?: boolean } = {}): Promise<User | null> {
       if (!token || token.length > 100) return null
-      const row = await repo.findSessionUser(db, hashToken(token), now())
-      return row ? toUser(row) : null
+      const tokenHash = hashToken(token)
+      const at = now()
+      const row = await repo.findSessionUser(db, tokenHash, at)
+      if (!row) return null
+      if (row.role === 'admin') {
+        const lastConsole = row.last_console_at ?? row.session_created_at
+        if (at - lastConsole >= config.adminIdleMs) {
+          await repo.deleteSession(db, tokenHash)
+          return null
+        }
+        if (options.console && at - lastConsole >= CONSOLE_TOUCH_MS) await repo.touchConsole(db, tokenHash, at)
+      }
+      return toUser(row)
     },
 
     async pruneSessions(): Promise<number> {
-      return repo.deleteExpiredSessions(db, now())
+      const at = now()
+      return (
+        (await repo.deleteExpiredSessions(db, at)) + (await repo.deleteIdleAdminSessions(db, at - config.adminIdleMs))
+      )
     },
 
     /** The Account page's header: who this is and whether the account has a password. */

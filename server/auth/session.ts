@@ -11,7 +11,7 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
     const token = readSessionCookie(c)
     c.set('sessionToken', token)
     try {
-      c.set('user', await c.var.services.auth.userForToken(token))
+      c.set('user', await c.var.services.auth.userForToken(token, { console: isConsoleRequest(c.req.path) }))
     } catch (err) {
       // The database is out of reach: the catalog is still served (as to a guest);
       // what needs the account answers 503 (issue 13, item 4).
@@ -21,6 +21,14 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
     }
     await next()
   }
+}
+
+/**
+ * The console's pages (and their data requests, /admin.data, /admin/orders.data) and its
+ * API: what keeps an admin's session from ending as idle (issue 20, item 10).
+ */
+export function isConsoleRequest(path: string): boolean {
+  return /^\/(api\/)?admin(\/|\.data$|$)/.test(path)
 }
 
 export function requireUser(c: Context<AppEnv>): User {

@@ -22,6 +22,8 @@ export interface SessionsTable {
   user_id: string
   created_at: number
   expires_at: number
+  /** An admin's last console request (issue 20, item 10); null: none since the session began. */
+  last_console_at: number | null
 }
 
 export interface ProductsTable {

@@ -55,10 +55,14 @@ const nextAddress = () => {
   return `10.77.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`
 }
 
-/** A store with its own clock (sessions last a year, so the clock may travel). */
+/** A store with its own clock (sessions, admins' too, last a year, so the clock may travel). */
 async function storeWithClock(kind: DatabaseKind, start: number, catalog = defaultCatalog) {
   const clock = { t: start }
-  const store = await createTestStore(kind, { catalog, env: { SESSION_DAYS: '365' }, now: () => clock.t })
+  const store = await createTestStore(kind, {
+    catalog,
+    env: { SESSION_DAYS: '365', ADMIN_IDLE_MINUTES: String(365 * 24 * 60) },
+    now: () => clock.t,
+  })
   const priceOf = (id: string) => catalog.find((p) => p.id === id)!.price
 
   async function customer(name = 'A Customer'): Promise<{ client: TestClient; id: string; email: string }> {
