@@ -21,6 +21,7 @@ export default [
       route('products/new', 'routes/admin/products.new.tsx'),
       route('products/:productId', 'routes/admin/products.$productId.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
+      route('security', 'routes/admin/security.tsx'),
     ]),
   ]),
   layout('routes/store/_layout.tsx', [

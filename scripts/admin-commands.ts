@@ -14,10 +14,14 @@ export const ADMIN_USAGE = `Usage:
       welcome email's link, or "Forgot password?" on the login page). Every session
       of the account ends; it signs in again.
   npm run admin -- demote --email EMAIL
-      Makes an admin a customer again. Every session of the account ends.`
+      Makes an admin a customer again. Every session of the account ends.
+  npm run admin -- reset-2fa --email EMAIL
+      Turns two-factor sign-in off for the account (a lost phone): its secret and
+      recovery codes are deleted and every session ends. It signs in with its password
+      and sets two-factor sign-in up again on the console's Security page.`
 
 /** The commands that name an account by its email and nothing else. */
-const byEmail = ['promote', 'demote'] as const
+const byEmail = ['promote', 'demote', 'reset-2fa'] as const
 
 export type AdminCommand =
   { command: 'create'; email: string; name: string } | { command: (typeof byEmail)[number]; email: string }
@@ -68,7 +72,7 @@ export interface AdminIo {
 /** Runs one command; answers the process's exit code (0 done, 1 refused). */
 export async function runAdminCommand(
   command: AdminCommand,
-  auth: Pick<AuthService, 'createAdmin' | 'promote' | 'demote'>,
+  auth: Pick<AuthService, 'createAdmin' | 'promote' | 'demote' | 'resetTwoFactor'>,
   io: AdminIo,
 ): Promise<number> {
   try {
@@ -84,6 +88,15 @@ export async function runAdminCommand(
         changed
           ? `${user.email} (${user.name}) is now an admin; its sessions have ended, so it signs in again.`
           : `${user.email} is already an admin.`,
+      )
+      return 0
+    }
+    if (command.command === 'reset-2fa') {
+      const { user, changed } = await auth.resetTwoFactor(command.email)
+      io.out(
+        changed
+          ? `Two-factor sign-in is off for ${user.email}; its sessions have ended. It signs in with its password and sets it up again under Security.`
+          : `${user.email} had no two-factor sign-in; its sessions have ended.`,
       )
       return 0
     }

@@ -1,4 +1,4 @@
-// `npm run admin -- create --email E --name N`, `promote --email E` and `demote --email E`:
+// `npm run admin -- create --email E --name N`, `promote`, `demote` and `reset-2fa --email E`:
 // the store's admin accounts (docs/spec/rulings.md #25). The commands themselves are in
 // scripts/admin-commands.ts; this file reads the terminal and opens the database.
 import { loadConfig } from '#server/config.ts'

@@ -50,6 +50,7 @@ export function createApp(options: AppOptions) {
     c.set('requestId', requestIdOf(c.req.header('x-request-id')))
     c.set('clientAddress', clientAddress(c, config.trustProxy))
     c.set('user', null)
+    c.set('twoFactorEnrolled', false)
     c.set('sessionToken', undefined)
     c.set('sessionUnavailable', false)
     await next()

@@ -32,6 +32,7 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['auto', 'always', 'never']).default('auto'),
   SESSION_DAYS: positiveInt.default(30),
   ADMIN_IDLE_MINUTES: positiveInt.default(60),
+  ADMIN_TWO_FACTOR: z.enum(['optional', 'required']).default('optional'),
   TRUST_PROXY: z
     .string()
     .default('0')
@@ -86,6 +87,8 @@ export interface Config {
   sessionDays: number
   /** An admin's session ends after this long without a console request (issue 20, item 10). */
   adminIdleMs: number
+  /** `required`: an admin without two-factor sign-in reaches only the console's Security page (docs/decisions/015). */
+  adminTwoFactor: Env['ADMIN_TWO_FACTOR']
   /** Who may set X-Forwarded-For and -Proto; null trusts no proxy. */
   trustProxy: TrustProxy | null
   rateLimits: {
@@ -145,6 +148,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     sessionDays: e.SESSION_DAYS,
     adminIdleMs: e.ADMIN_IDLE_MINUTES * 60_000,
+    adminTwoFactor: e.ADMIN_TWO_FACTOR,
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
       loginPerAccount: e.LOGIN_LIMIT_PER_ACCOUNT,

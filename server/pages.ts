@@ -64,6 +64,7 @@ function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHa
     const value: AppLoadContext = {
       services: c.var.services,
       user: c.var.user,
+      twoFactorEnrolled: c.var.twoFactorEnrolled,
       sessionToken: c.var.sessionToken,
       sessionCookies: sessionCookies(c),
       clientAddress: c.var.clientAddress,

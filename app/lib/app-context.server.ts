@@ -7,6 +7,8 @@ import type { SessionCookies } from '#server/auth/cookies.ts'
 export interface AppLoadContext {
   services: Services
   user: User | null
+  /** The signed-in account has two-factor sign-in on (ADMIN_TWO_FACTOR=required reads it). */
+  twoFactorEnrolled: boolean
   /** The session token the browser sent, for rotation at login and deletion at logout. */
   sessionToken: string | undefined
   sessionCookies: SessionCookies

@@ -31,5 +31,15 @@ function pageUrl(request: Request): URL {
 export function requireAdmin(context: Readonly<RouterContextProvider>, from: URL | Request): User {
   const user = requireUser(context, from)
   if (user.role !== 'admin') throw data(null, { status: 404 })
+  // ADMIN_TWO_FACTOR=required: until the admin has set up two-factor sign-in, every
+  // console page leads to its setup (docs/decisions/015).
+  const { services, twoFactorEnrolled } = context.get(appContext)
+  const path = (from instanceof URL ? from : pageUrl(from)).pathname.replace(/\/$/, '')
+  if (services.config.adminTwoFactor === 'required' && !twoFactorEnrolled && path !== SECURITY_PAGE) {
+    throw redirect(SECURITY_PAGE)
+  }
   return user
 }
+
+/** The console's Security page: two-factor sign-in. */
+export const SECURITY_PAGE = '/admin/security'

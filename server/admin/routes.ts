@@ -10,6 +10,7 @@ import {
   photoSlots,
   type PhotoSlot,
 } from '#contracts/admin.ts'
+import { twoFactorConfirmSchema } from '#contracts/auth.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -68,6 +69,21 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json({ message: `Size ${size} now has ${stock} in stock`, product })
   })
   .get('/dashboard', async (c) => c.json(await c.var.services.admin.dashboard()))
+  // Two-factor sign-in for the signed-in admin (docs/decisions/015); open before it is set
+  // up even when ADMIN_TWO_FACTOR=required (the guard above).
+  .get('/two-factor', async (c) => c.json(await c.var.services.auth.twoFactorStatus(requireAdmin(c)._id)))
+  /** The setup to scan: { secret, uri, qrSvg }; the same one until it is confirmed (or an hour old). */
+  .post('/two-factor/setup', async (c) => c.json(await c.var.services.auth.twoFactorSetup(requireAdmin(c)._id)))
+  /** Confirms it with a code from the app: answers the ten recovery codes, once. */
+  .post('/two-factor/confirm', async (c) => {
+    const admin = requireAdmin(c)
+    const { code } = parseWith(twoFactorConfirmSchema, await readJson(c.req))
+    const recoveryCodes = await c.var.services.auth.confirmTwoFactor(admin._id, code, c.var.sessionToken)
+    return c.json({
+      message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once.',
+      recoveryCodes,
+    })
+  })
   .get('/customers', async (c) => {
     const query = parseWith(adminCustomersQuerySchema, queryOf(c, ['q', 'page']))
     return c.json(await c.var.services.admin.customers(query))

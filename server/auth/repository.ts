@@ -57,6 +57,7 @@ export function findSessionUser(db: Db, tokenHash: string, now: number) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
+    .leftJoin('two_factor', 'two_factor.user_id', 'sessions.user_id')
     .select([
       'users.id',
       'users.name',
@@ -65,6 +66,7 @@ export function findSessionUser(db: Db, tokenHash: string, now: number) {
       'users.email_verified_at',
       'sessions.created_at as session_created_at',
       'sessions.last_console_at',
+      'two_factor.enabled_at as two_factor_at',
     ])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', now)
@@ -105,6 +107,13 @@ export async function lockUser(db: Executor, userId: string, lock: boolean) {
 /** A new password; every session of the account but `keep` ends with the old one. */
 export async function setPassword(db: Executor, userId: string, passwordHash: string, keep: string | undefined) {
   await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute()
+  let sessions = db.deleteFrom('sessions').where('user_id', '=', userId)
+  if (keep) sessions = sessions.where('token_hash', '<>', keep)
+  await sessions.execute()
+}
+
+/** Every session of the account but `keep`'s (the one making the change). */
+export async function deleteOtherSessions(db: Executor, userId: string, keep: string | undefined): Promise<void> {
   let sessions = db.deleteFrom('sessions').where('user_id', '=', userId)
   if (keep) sessions = sessions.where('token_hash', '<>', keep)
   await sessions.execute()
@@ -176,4 +185,113 @@ export async function spendResetsOf(db: Executor, userId: string, at: number): P
 /** Tokens past their hour; spent ones stay until then, so a second use is told it was used. */
 export async function deleteStaleResets(db: Executor, now: number): Promise<void> {
   await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute()
+}
+
+// ---- Two-factor sign-in (issue 20, item 9; docs/decisions/015) ----
+
+export function findTwoFactor(db: Executor, userId: string) {
+  return db.selectFrom('two_factor').selectAll().where('user_id', '=', userId).executeTakeFirst()
+}
+
+/** A setup shown to the admin: a new pending secret, the confirmed one (if any) kept. */
+export async function setPendingSecret(db: Executor, userId: string, secret: string, at: number): Promise<void> {
+  await db
+    .insertInto('two_factor')
+    .values({
+      user_id: userId,
+      secret: null,
+      enabled_at: null,
+      last_step: null,
+      pending_secret: secret,
+      pending_at: at,
+    })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ pending_secret: secret, pending_at: at }))
+    .execute()
+}
+
+/** The pending secret becomes the account's, with `step` as its first accepted code; false if it changed meanwhile. */
+export async function confirmPendingSecret(
+  db: Executor,
+  userId: string,
+  secret: string,
+  step: number,
+  at: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('two_factor')
+    .set({ secret, enabled_at: at, last_step: step, pending_secret: null, pending_at: null })
+    .where('user_id', '=', userId)
+    .where('pending_secret', '=', secret)
+    .where('secret', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+/** Spends the code of `step`: false when that step or a later one was accepted first (a replay). */
+export async function spendTotpStep(db: Executor, userId: string, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('two_factor')
+    .set({ last_step: step })
+    .where('user_id', '=', userId)
+    .where('secret', 'is not', null)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function replaceRecoveryCodes(db: Executor, userId: string, hashes: string[]): Promise<void> {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
+  await db
+    .insertInto('recovery_codes')
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })))
+    .execute()
+}
+
+/** Spends a recovery code: false when it is not the account's or was used. */
+export async function spendRecoveryCode(db: Executor, userId: string, codeHash: string, at: number): Promise<boolean> {
+  const result = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+export async function countUnusedRecoveryCodes(db: Executor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Everything two-factor of the account: its secret, pending setup, recovery codes and waiting challenges. */
+export async function clearTwoFactor(db: Executor, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('two_factor').where('user_id', '=', userId).executeTakeFirst()
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute()
+  await db.deleteFrom('login_challenges').where('user_id', '=', userId).execute()
+  return Number(result.numDeletedRows) > 0
+}
+
+export async function insertChallenge(
+  db: Executor,
+  challenge: { token_hash: string; user_id: string; password_mark: string; created_at: number; expires_at: number },
+): Promise<void> {
+  await db.insertInto('login_challenges').values(challenge).execute()
+}
+
+export function findChallenge(db: Executor, tokenHash: string) {
+  return db.selectFrom('login_challenges').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+}
+
+export async function deleteChallenge(db: Executor, tokenHash: string): Promise<void> {
+  await db.deleteFrom('login_challenges').where('token_hash', '=', tokenHash).execute()
+}
+
+export async function deleteExpiredChallenges(db: Executor, now: number): Promise<void> {
+  await db.deleteFrom('login_challenges').where('expires_at', '<=', now).execute()
 }

@@ -20,11 +20,17 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await c.var.services.auth.register(input, c.var.clientAddress)
     return c.json({ message: 'Account created. Please log in.', user }, 201)
   })
+  /**
+   * An account with two-factor sign-in answers a correct password without `code` with
+   * 401 { twoFactorRequired: true, message }; the same call with `code` signs in
+   * (docs/decisions/015).
+   */
   .post('/login', async (c) => {
     const input = parseWith(loginSchema, await readJson(c.req))
-    const session = await c.var.services.auth.login(input, c.var.clientAddress, c.var.sessionToken)
-    writeSessionCookie(c, session.token, session.expiresAt)
-    return c.json({ message: 'Logged in', user: session.user })
+    const result = await c.var.services.auth.login(input, c.var.clientAddress, c.var.sessionToken)
+    if ('twoFactorRequired' in result) return c.json({ twoFactorRequired: true, message: result.message }, 401)
+    writeSessionCookie(c, result.token, result.expiresAt)
+    return c.json({ message: 'Logged in', user: result.user })
   })
   .post('/googlelogin', async (c) => {
     if (!c.var.services.config.google.clientId) throw new AppError(503, 'Google sign-in is not configured')
@@ -45,12 +51,14 @@ export const authRoutes = new Hono<AppEnv>()
     await c.var.services.auth.forgotPassword(email, c.var.clientAddress)
     return c.json({ message: FORGOT_PASSWORD_ANSWER })
   })
-  /** A new password from a reset link: every other session ends and this client is signed in. */
+  /** A new password from a reset link: every other session ends and this client is signed in (without two-factor sign-in). */
   .post('/reset-password', async (c) => {
     const input = parseWith(resetPasswordSchema, await readJson(c.req))
-    const session = await c.var.services.auth.resetPassword(input, c.var.sessionToken)
-    writeSessionCookie(c, session.token, session.expiresAt)
-    return c.json({ message: 'Your password is changed and you are logged in', user: session.user })
+    const result = await c.var.services.auth.resetPassword(input, c.var.sessionToken)
+    // Two-factor sign-in: the password is changed, the sign-in still asks for the code.
+    if ('twoFactorRequired' in result) return c.json({ twoFactorRequired: true, message: result.message })
+    writeSessionCookie(c, result.token, result.expiresAt)
+    return c.json({ message: 'Your password is changed and you are logged in', user: result.user })
   })
   .post('/verify-email', async (c) => {
     const { token } = parseWith(verifyEmailSchema, await readJson(c.req))

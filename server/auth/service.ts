@@ -3,7 +3,16 @@ import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/database.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { normalizeEmail } from '#contracts/fields.ts'
-import { registrationSchema, type Login, type Registration, type User, type UserRole } from '#contracts/auth.ts'
+import {
+  registrationSchema,
+  type Login,
+  type LoginCode,
+  type Registration,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+  type User,
+  type UserRole,
+} from '#contracts/auth.ts'
 import { DELETE_CONFIRMATION, type Account, type ChangePassword, type DeleteAccount } from '#contracts/account.ts'
 import type { Executor } from '#server/db/database.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/auth/passwords.ts'
@@ -14,6 +23,16 @@ import { createLogger, errorFields, type Logger } from '#server/http/logger.ts'
 import type { LimitStore } from '#server/limits/stores.ts'
 import type { MailService } from '#server/mail/service.ts'
 import { passwordResetEmail, verifyEmail, welcomeEmail } from '#server/mail/templates.ts'
+import {
+  hashRecoveryCode,
+  isRecoveryCodeShape,
+  newRecoveryCode,
+  newTotpSecret,
+  normalizeCode,
+  RECOVERY_CODES,
+  totpCodeStep,
+  totpSetup,
+} from '#server/auth/totp.ts'
 
 export interface NewSession {
   token: string
@@ -22,6 +41,32 @@ export interface NewSession {
 }
 
 const INVALID_LOGIN = 'Invalid email or password'
+
+/** A correct password of an account with two-factor sign-in, sent without its code (docs/decisions/015). */
+export interface TwoFactorStep {
+  twoFactorRequired: true
+  message: string
+  /** The Login page's challenge for its code step, when asked for. */
+  challenge?: string
+}
+
+export const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app to finish signing in.'
+const WRONG_CODE = 'That code is not right. Enter the newest code from your authenticator app, or a recovery code.'
+const CHALLENGE_EXPIRED = 'This sign-in has expired. Please log in again.'
+const WRONG_SETUP_CODE = 'That code is not right. Check that the app shows Kapra’s new entry and enter its newest code.'
+const GOOGLE_WITH_TWO_FACTOR =
+  'This account signs in with its password and a code from your authenticator app. Please log in with your email and password.'
+const NEEDS_PASSWORD =
+  'Two-factor sign-in goes with a password, and this account signs in with Google only. Set a password first: log out, choose "Forgot password?" on the login page and open the link it sends.'
+const ALREADY_ENROLLED = 'Two-factor sign-in is already on for this account.'
+
+/** The Login page's code step waits this long for the code (docs/decisions/015). */
+export const LOGIN_CHALLENGE_MS = 5 * 60_000
+/** A setup not confirmed within this time is replaced by a new secret. */
+const PENDING_SETUP_MS = 60 * 60_000
+
+/** What binds a challenge to the password it was given with: a new password voids it. */
+const passwordMark = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('hex')
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
@@ -100,6 +145,8 @@ export function createAuthService(
   const resetByEmail = limiter('password-reset-email', limits.passwordResetPerEmail, limits.passwordResetWindowMs)
   const resetByAddress = limiter('password-reset-address', limits.passwordResetPerIp, limits.passwordResetWindowMs)
   const resendByUser = limiter('verification-resend-user', 3, 60 * 60_000)
+  // Wrong codes while confirming a two-factor setup, per account.
+  const setupCodeByUser = limiter('two-factor-setup-user', limits.loginPerAccount, limits.loginWindowMs)
   const sessionMs = config.sessionDays * 24 * 60 * 60 * 1000
   // One verifier (and so one cached Google key set) for the life of the process.
   const { clientId, jwksUrl } = config.google
@@ -144,6 +191,8 @@ export function createAuthService(
         if (!identity.emailAuthoritative) {
           throw new AppError(409, 'An account with this email already exists. Please log in with your password.')
         }
+        // Linking would drop the account's password; one with two-factor sign-in keeps it.
+        await refuseGoogleWithTwoFactor(sameEmail.id)
         try {
           const linked = await db
             .transaction()
@@ -259,6 +308,87 @@ export function createAuthService(
     return row
   }
 
+  /**
+   * The session's account, or null, and whether it has two-factor sign-in on. An admin's
+   * session ends after ADMIN_IDLE_MINUTES without a console request (issue 20, item 10); a
+   * console request (`console`) keeps it going, written at most once a minute so the
+   * console's every call is not a write.
+   */
+  async function sessionFor(
+    token: string | undefined,
+    options: { console?: boolean } = {},
+  ): Promise<{ user: User; twoFactor: boolean } | null> {
+    if (!token || token.length > 100) return null
+    const tokenHash = hashToken(token)
+    const at = now()
+    const row = await repo.findSessionUser(db, tokenHash, at)
+    if (!row) return null
+    if (row.role === 'admin') {
+      const lastConsole = row.last_console_at ?? row.session_created_at
+      if (at - lastConsole >= config.adminIdleMs) {
+        await repo.deleteSession(db, tokenHash)
+        return null
+      }
+      if (options.console && at - lastConsole >= CONSOLE_TOUCH_MS) await repo.touchConsole(db, tokenHash, at)
+    }
+    return { user: toUser(row), twoFactor: row.two_factor_at !== null }
+  }
+
+  /** The account's confirmed TOTP secret, or null when two-factor sign-in is off. */
+  async function enrolledSecret(userId: string): Promise<string | null> {
+    const found = await repo.findTwoFactor(db, userId)
+    return found?.secret ?? null
+  }
+
+  /**
+   * Spends a code of the account: a TOTP code of a step later than the last one accepted
+   * (so each is accepted once, within one step of drift), or an unused recovery code.
+   */
+  async function spendCode(userId: string, secret: string, code: string): Promise<boolean> {
+    const at = now()
+    const typed = normalizeCode(code)
+    const step = totpCodeStep(secret, typed, at)
+    if (step !== null) return repo.spendTotpStep(db, userId, step)
+    if (isRecoveryCodeShape(typed)) return repo.spendRecoveryCode(db, userId, hashRecoveryCode(typed), at)
+    return false
+  }
+
+  /**
+   * The code step of a sign-in whose password was right, the limits already counted
+   * for it: a wrong code stays counted like a wrong password; a right one clears the
+   * account's count and opens the session.
+   */
+  async function finishWithCode(
+    row: repo.UserRow,
+    secret: string,
+    code: string,
+    clientAddress: string,
+    replacing: string | undefined,
+  ): Promise<NewSession> {
+    if (!(await spendCode(row.id, secret, code))) throw new AppError(401, WRONG_CODE, { fields: { code: WRONG_CODE } })
+    await Promise.all([loginByAccount.clear(row.email_normalized), loginByAddress.refund(clientAddress)])
+    return startSession(toUser(row), replacing)
+  }
+
+  /** The Login page's second step, kept server-side: its token is only in the page's hidden field. */
+  async function newChallenge(row: repo.UserRow & { password_hash: string }): Promise<string> {
+    const token = randomBytes(32).toString('base64url')
+    const at = now()
+    await repo.insertChallenge(db, {
+      token_hash: hashToken(token),
+      user_id: row.id,
+      password_mark: passwordMark(row.password_hash),
+      created_at: at,
+      expires_at: at + LOGIN_CHALLENGE_MS,
+    })
+    return token
+  }
+
+  /** Google sign-in never skips the code: an account with two-factor sign-in uses its password (docs/decisions/015). */
+  async function refuseGoogleWithTwoFactor(userId: string): Promise<void> {
+    if (await enrolledSecret(userId)) throw new AppError(403, GOOGLE_WITH_TWO_FACTOR)
+  }
+
   return {
     startSession,
 
@@ -323,6 +453,8 @@ export function createAuthService(
       await db.transaction().execute(async (trx) => {
         await repo.setRole(trx, row.id, 'customer')
         await repo.deleteSessionsOf(trx, row.id)
+        // Shoppers never meet a code step; promoted again, it enrols again.
+        await repo.clearTwoFactor(trx, row.id)
       })
       return { user: toUser({ ...row, role: 'customer' }), changed: true }
     },
@@ -333,7 +465,18 @@ export function createAuthService(
       return row ? toUser(row) : undefined
     },
 
-    async login(input: Login, clientAddress: string, replacing: string | undefined): Promise<NewSession> {
+    /**
+     * A sign-in with email and password. An account with two-factor sign-in needs its
+     * code too: without one, a correct password answers a TwoFactorStep (with a challenge
+     * for the Login page's code step when `options.challenge`); the attempt is given back,
+     * but earlier wrong codes stay counted (docs/decisions/015).
+     */
+    async login(
+      input: Login,
+      clientAddress: string,
+      replacing: string | undefined,
+      options: { challenge?: boolean } = {},
+    ): Promise<NewSession | TwoFactorStep> {
       const account = normalizeEmail(input.email)
       // Counted before the password is checked, and given back when it is right: a
       // burst of simultaneous guesses meets the limit like a sequence (issue 13, item 1).
@@ -349,12 +492,58 @@ export function createAuthService(
       }
 
       const row = await repo.findUserByEmail(db, account)
-      const ok = row?.password_hash
-        ? await verifyPassword(row.password_hash, input.password)
+      const passwordHash = row?.password_hash
+      const ok = passwordHash
+        ? await verifyPassword(passwordHash, input.password)
         : (await burnPasswordCheck(input.password), false)
-      if (!row || !ok) throw new AppError(401, INVALID_LOGIN)
-      await Promise.all([loginByAccount.clear(account), loginByAddress.refund(clientAddress)])
-      return startSession(toUser(row), replacing)
+      if (!row || !passwordHash || !ok) throw new AppError(401, INVALID_LOGIN)
+      const secret = await enrolledSecret(row.id)
+      if (secret === null) {
+        await Promise.all([loginByAccount.clear(account), loginByAddress.refund(clientAddress)])
+        return startSession(toUser(row), replacing)
+      }
+      if (input.code === undefined) {
+        // Only this attempt is given back: clearing the account's count here would let
+        // whoever knows the password guess codes without end.
+        await Promise.all([loginByAccount.refund(account), loginByAddress.refund(clientAddress)])
+        const step: TwoFactorStep = { twoFactorRequired: true, message: CODE_NEEDED }
+        if (options.challenge) step.challenge = await newChallenge({ ...row, password_hash: passwordHash })
+        return step
+      }
+      return finishWithCode(row, secret, input.code, clientAddress, replacing)
+    },
+
+    /**
+     * The Login page's code step: the challenge its password step gave (5 minutes, once,
+     * void after a password change) and the code, counted like a password.
+     */
+    async loginWithChallenge(
+      input: LoginCode,
+      clientAddress: string,
+      replacing: string | undefined,
+    ): Promise<NewSession> {
+      const tokenHash = hashToken(input.challenge)
+      const found = await repo.findChallenge(db, tokenHash)
+      if (!found || found.expires_at <= now()) throw new AppError(400, CHALLENGE_EXPIRED)
+      const row = await repo.findUserById(db, found.user_id)
+      const secret = row ? await enrolledSecret(row.id) : null
+      if (!row?.password_hash || passwordMark(row.password_hash) !== found.password_mark || secret === null) {
+        await repo.deleteChallenge(db, tokenHash)
+        throw new AppError(400, CHALLENGE_EXPIRED)
+      }
+      const account = row.email_normalized
+      const [byAccount, byAddress] = await Promise.all([
+        loginByAccount.consume(account),
+        loginByAddress.consume(clientAddress),
+      ])
+      if (byAccount > 0 || byAddress > 0) {
+        if (byAccount === 0) await loginByAccount.refund(account)
+        if (byAddress === 0) await loginByAddress.refund(clientAddress)
+        throw tooMany(Math.max(byAccount, byAddress), 'failed sign-in attempts')
+      }
+      const session = await finishWithCode(row, secret, input.code, clientAddress, replacing)
+      await repo.deleteChallenge(db, tokenHash)
+      return session
     },
 
     /** docs/spec/rulings.md #7: only the verified ID token identifies the person. */
@@ -374,7 +563,9 @@ export function createAuthService(
         throw err
       }
       await loginByAddress.refund(clientAddress)
-      return startSession(await accountForGoogle(identity), replacing)
+      const user = await accountForGoogle(identity)
+      await refuseGoogleWithTwoFactor(user._id)
+      return startSession(user, replacing)
     },
 
     /**
@@ -429,12 +620,14 @@ export function createAuthService(
     /**
      * Sets a new password with a reset link: the link is spent, every session of the
      * account ends (the one it opens is the only one left), and the address counts as
-     * verified (the link reached its inbox).
+     * verified (the link reached its inbox). An account with two-factor sign-in is not
+     * signed in by the link: a mailbox is not the second factor, so it logs in with the
+     * new password and its code (docs/decisions/015).
      */
     async resetPassword(
       input: { token: string; password: string },
       replacing: string | undefined,
-    ): Promise<NewSession> {
+    ): Promise<NewSession | TwoFactorStep> {
       const tokenHash = hashToken(input.token)
       const found = await repo.findReset(db, tokenHash)
       if (!found) throw new AppError(400, RESET_INVALID)
@@ -450,6 +643,12 @@ export function createAuthService(
         return repo.findUserById(trx, found.user_id)
       })
       if (!user) throw new AppError(400, RESET_INVALID)
+      if (await enrolledSecret(user.id)) {
+        return {
+          twoFactorRequired: true,
+          message: 'Your password is changed. Log in with it and the code from your authenticator app.',
+        }
+      }
       return startSession(toUser(user), replacing)
     },
 
@@ -490,30 +689,91 @@ export function createAuthService(
       if (token) await repo.deleteSession(db, hashToken(token))
     },
 
-    /**
-     * The session's account, or null. An admin's session ends after ADMIN_IDLE_MINUTES
-     * without a console request (issue 20, item 10); a console request (`console`) keeps
-     * it going, written at most once a minute so the console's every call is not a write.
-     */
+    sessionFor,
+
     async userForToken(token: string | undefined, options: { console?: boolean } = {}): Promise<User | null> {
-      if (!token || token.length > 100) return null
-      const tokenHash = hashToken(token)
-      const at = now()
-      const row = await repo.findSessionUser(db, tokenHash, at)
-      if (!row) return null
-      if (row.role === 'admin') {
-        const lastConsole = row.last_console_at ?? row.session_created_at
-        if (at - lastConsole >= config.adminIdleMs) {
-          await repo.deleteSession(db, tokenHash)
-          return null
-        }
-        if (options.console && at - lastConsole >= CONSOLE_TOUCH_MS) await repo.touchConsole(db, tokenHash, at)
+      return (await sessionFor(token, options))?.user ?? null
+    },
+
+    // ---- Two-factor sign-in for admins (issue 20, item 9; docs/decisions/015) ----
+
+    async twoFactorStatus(userId: string): Promise<TwoFactorStatus> {
+      const row = await signedInRow(userId)
+      const found = await repo.findTwoFactor(db, userId)
+      const enrolled = found?.secret != null
+      return {
+        enrolled,
+        enabledAt: enrolled ? (found?.enabled_at ?? null) : null,
+        recoveryCodesLeft: enrolled ? await repo.countUnusedRecoveryCodes(db, userId) : 0,
+        hasPassword: row.password_hash !== null,
       }
-      return toUser(row)
+    },
+
+    /**
+     * The setup the Security page shows: the pending secret (a new one when there is
+     * none, or it is an hour old) as text, as an otpauth:// address and as a QR code.
+     */
+    async twoFactorSetup(userId: string): Promise<TwoFactorSetup> {
+      const row = await signedInRow(userId)
+      if (row.role !== 'admin') throw new AppError(403, "This is for the store's admins only")
+      if (row.password_hash === null) throw new AppError(409, NEEDS_PASSWORD)
+      const found = await repo.findTwoFactor(db, userId)
+      if (found?.secret) throw new AppError(409, ALREADY_ENROLLED)
+      let secret = found?.pending_secret ?? null
+      if (secret === null || (found?.pending_at ?? 0) + PENDING_SETUP_MS <= now()) {
+        secret = newTotpSecret()
+        await repo.setPendingSecret(db, userId, secret, now())
+      }
+      return { secret, ...(await totpSetup(secret, config.store.name, row.email)) }
+    },
+
+    /**
+     * Confirms the pending setup with a code from the app: two-factor sign-in is on, ten
+     * recovery codes are made (answered once, stored hashed), and every other session of
+     * the account ends, since it was opened without a code.
+     */
+    async confirmTwoFactor(userId: string, code: string, keepToken: string | undefined): Promise<string[]> {
+      await signedInRow(userId)
+      const found = await repo.findTwoFactor(db, userId)
+      if (found?.secret) throw new AppError(409, ALREADY_ENROLLED)
+      const pending = found?.pending_secret
+      if (!pending || (found.pending_at ?? 0) + PENDING_SETUP_MS <= now()) {
+        throw new AppError(409, 'This setup has expired. Open Security again to scan a new code.')
+      }
+      const wait = await setupCodeByUser.consume(userId)
+      if (wait > 0) throw tooMany(wait, 'wrong codes')
+      const step = totpCodeStep(pending, normalizeCode(code), now())
+      if (step === null) throw new AppError(400, WRONG_SETUP_CODE, { fields: { code: WRONG_SETUP_CODE } })
+      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
+      await db.transaction().execute(async (trx) => {
+        if (!(await repo.confirmPendingSecret(trx, userId, pending, step, now()))) {
+          throw new AppError(409, 'This setup changed meanwhile. Open Security again.')
+        }
+        await repo.replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode))
+        await repo.deleteOtherSessions(trx, userId, keepToken ? hashToken(keepToken) : undefined)
+      })
+      await setupCodeByUser.clear(userId)
+      return codes
+    },
+
+    /**
+     * `npm run admin -- reset-2fa`: a lost phone. Two-factor sign-in is off for the account
+     * (its secret, recovery codes and waiting sign-ins gone) and every session of it ends.
+     */
+    async resetTwoFactor(email: string): Promise<{ user: User; changed: boolean }> {
+      const row = await repo.findUserByEmail(db, normalizeEmail(email))
+      if (!row) throw new AppError(404, `No account has the email ${email.trim()}`)
+      const changed = await db.transaction().execute(async (trx) => {
+        const cleared = await repo.clearTwoFactor(trx, row.id)
+        await repo.deleteSessionsOf(trx, row.id)
+        return cleared
+      })
+      return { user: toUser(row), changed }
     },
 
     async pruneSessions(): Promise<number> {
       const at = now()
+      await repo.deleteExpiredChallenges(db, at)
       return (
         (await repo.deleteExpiredSessions(db, at)) + (await repo.deleteIdleAdminSessions(db, at - config.adminIdleMs))
       )

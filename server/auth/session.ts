@@ -11,7 +11,9 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
     const token = readSessionCookie(c)
     c.set('sessionToken', token)
     try {
-      c.set('user', await c.var.services.auth.userForToken(token, { console: isConsoleRequest(c.req.path) }))
+      const session = await c.var.services.auth.sessionFor(token, { console: isConsoleRequest(c.req.path) })
+      c.set('user', session?.user ?? null)
+      c.set('twoFactorEnrolled', session?.twoFactor ?? false)
     } catch (err) {
       // The database is out of reach: the catalog is still served (as to a guest);
       // what needs the account answers 503 (issue 13, item 4).
@@ -45,10 +47,23 @@ export function requireAdmin(c: Context<AppEnv>): User {
   return user
 }
 
-/** The one guard in front of every /api/admin/ call. */
+/** The console's API for setting up two-factor sign-in: open to an admin who has not yet. */
+export const TWO_FACTOR_API = '/api/admin/two-factor'
+
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  "This store requires two-factor sign-in for its admins. Set it up on the console's Security page (/admin/security) first."
+
+/**
+ * The one guard in front of every /api/admin/ call. With ADMIN_TWO_FACTOR=required, an
+ * admin who has not set up two-factor sign-in reaches only its setup (docs/decisions/015).
+ */
 export function adminOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     requireAdmin(c)
+    const setup = c.req.path === TWO_FACTOR_API || c.req.path.startsWith(`${TWO_FACTOR_API}/`)
+    if (c.var.services.config.adminTwoFactor === 'required' && !c.var.twoFactorEnrolled && !setup) {
+      throw new AppError(403, TWO_FACTOR_REQUIRED_MESSAGE)
+    }
     await next()
   }
 }

@@ -22,6 +22,7 @@ import * as listStamp from '#server/db/migrations/2026-11-24T0900-list-stamp.ts'
 import { joinedNameIndex } from '#server/db/migrations/2026-11-24T1000-joined-name-index.ts'
 import * as categoryPriceIndex from '#server/db/migrations/2026-11-24T1010-category-price-index.ts'
 import * as adminIdle from '#server/db/migrations/2026-11-25T0100-admin-idle.ts'
+import * as twoFactor from '#server/db/migrations/2026-11-25T0100-two-factor.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -49,6 +50,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T1000-joined-name-index': joinedNameIndex(dialect),
     '2026-11-24T1010-category-price-index': categoryPriceIndex,
     '2026-11-25T0100-admin-idle': adminIdle,
+    '2026-11-25T0100-two-factor': twoFactor,
   }
 }
 

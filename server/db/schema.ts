@@ -26,6 +26,36 @@ export interface SessionsTable {
   last_console_at: number | null
 }
 
+/** An account's TOTP (issue 20, item 9; docs/decisions/015). */
+export interface TwoFactorTable {
+  user_id: string
+  /** The confirmed secret (base32); null while only a setup is pending. */
+  secret: string | null
+  enabled_at: number | null
+  /** The time step (30 s) of the last code accepted: no code at or before it is accepted again. */
+  last_step: number | null
+  /** A setup shown to the admin and not yet confirmed with a code. */
+  pending_secret: string | null
+  pending_at: number | null
+}
+
+export interface RecoveryCodesTable {
+  user_id: string
+  /** sha256 of the code as shown, lower case without dashes. */
+  code_hash: string
+  used_at: number | null
+}
+
+/** The Login page's code step: a correct password waiting for its code. */
+export interface LoginChallengesTable {
+  token_hash: string
+  user_id: string
+  /** sha256 of the account's password hash when the challenge was made: a password change voids it. */
+  password_mark: string
+  created_at: number
+  expires_at: number
+}
+
 export interface ProductsTable {
   id: string
   name: string
@@ -250,6 +280,9 @@ export interface RateLimitsTable {
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
+  two_factor: TwoFactorTable
+  recovery_codes: RecoveryCodesTable
+  login_challenges: LoginChallengesTable
   products: ProductsTable
   product_sizes: ProductSizesTable
   size_chart_rows: SizeChartRowsTable

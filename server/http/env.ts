@@ -6,6 +6,8 @@ export interface AppEnv {
   Variables: {
     services: Services
     user: User | null
+    /** The signed-in account has two-factor sign-in on (ADMIN_TWO_FACTOR=required reads it). */
+    twoFactorEnrolled: boolean
     /** The session cookie's token as the browser sent it (verified or not). */
     sessionToken: string | undefined
     /** The database could not be reached to read the session: the visitor is served as a guest. */

@@ -16,7 +16,7 @@ import { deliverAll, recipientOf, startSmtp, type TestSmtp } from '#tests/smtp-s
 const PASSWORD = 'ledger of the shop 2026'
 
 describe('npm run admin: the command line', () => {
-  it('reads create, promote and demote', () => {
+  it('reads create, promote, demote and reset-2fa', () => {
     expect(parseAdminArgs(['create', '--email', ' boss@example.com ', '--name', 'The Boss'])).toEqual({
       command: 'create',
       email: 'boss@example.com',
@@ -30,11 +30,15 @@ describe('npm run admin: the command line', () => {
       command: 'demote',
       email: 'boss@example.com',
     })
+    expect(parseAdminArgs(['reset-2fa', '--email', 'boss@example.com'])).toEqual({
+      command: 'reset-2fa',
+      email: 'boss@example.com',
+    })
   })
 
   it('names what is missing or wrong', () => {
     const cases: [string[], string][] = [
-      [[], 'Name a command: create, promote, demote'],
+      [[], 'Name a command: create, promote, demote, reset-2fa'],
       [['delete', '--email', 'a@b.co'], "Unknown command 'delete'"],
       [['create', '--name', 'Boss'], 'create needs --email'],
       [['create', '--email', 'a@b.co'], 'create needs --name'],
@@ -43,6 +47,7 @@ describe('npm run admin: the command line', () => {
       [['promote', '--email', 'a@b.co', '--name', 'X'], 'promote takes only --email'],
       [['promote', '--email', 'a@b.co', 'extra'], "Unexpected argument 'extra'"],
       [['demote'], 'demote needs --email'],
+      [['reset-2fa'], 'reset-2fa needs --email'],
       [['demote', '--email', 'a@b.co', '--name', 'X'], 'demote takes only --email'],
     ]
     for (const [argv, message] of cases) {

@@ -11,6 +11,7 @@ import {
   type JWK,
   type JWTPayload,
 } from 'jose'
+import { Secret, TOTP } from 'otpauth'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
 import { newAccount } from '#tests/factories.ts'
 import { googleClaims, nowSeconds, type GooglePerson } from '#tests/google-tokens.ts'
@@ -268,6 +269,55 @@ describe.each(databases)('Google sign-in (%s)', (kind) => {
       expect(res.status).toBe(409)
       expect(await res.json()).toEqual({ message: 'This email is linked to another Google account' })
       expect(await googleSub(person.email)).toBe(person.sub)
+    })
+  })
+
+  describe('an admin with two-factor sign-in (docs/decisions/015)', () => {
+    /** An admin at a Gmail address (Google is its authority) with two-factor sign-in set up. */
+    async function enrolledAdmin() {
+      const account = newAccount({ email: `owner.${Date.now()}@gmail.com` })
+      const user = await store.services.auth.createAdmin(account)
+      const { secret } = await store.services.auth.twoFactorSetup(user._id)
+      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate()
+      await store.services.auth.confirmTwoFactor(user._id, code, undefined)
+      return { account, user }
+    }
+    const refusal = {
+      message:
+        'This account signs in with its password and a code from your authenticator app. Please log in with your email and password.',
+    }
+
+    it('is refused, and its password is not dropped by a first Google sign-in', async () => {
+      const { account } = await enrolledAdmin()
+      const client = store.client()
+      const person = googlePerson({ email: account.email })
+      const res = await client.post('/api/auth/googlelogin', { credential: await idToken(person) })
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual(refusal)
+      expect(res.headers.get('set-cookie')).toBeNull()
+      expect(await googleSub(account.email)).toBeNull()
+      const login = await store.client().post('/api/auth/login', account)
+      expect(((await login.json()) as { twoFactorRequired?: boolean }).twoFactorRequired).toBe(true)
+    })
+
+    it('is refused when the Google account was joined before two-factor sign-in was set up', async () => {
+      const person = googlePerson()
+      const first = await store.client().post('/api/auth/googlelogin', { credential: await idToken(person) })
+      const { _id } = ((await first.json()) as { user: { _id: string } }).user
+      await store.services.db.updateTable('users').set({ role: 'admin' }).where('id', '=', _id).execute()
+      // A Google-only admin sets a password first (two-factor sign-in goes with one).
+      await store.services.db.updateTable('users').set({ password_hash: 'x' }).where('id', '=', _id).execute()
+      const { secret } = await store.services.auth.twoFactorSetup(_id)
+      await store.services.auth.confirmTwoFactor(
+        _id,
+        new TOTP({ secret: Secret.fromBase32(secret) }).generate(),
+        undefined,
+      )
+      const client = store.client()
+      const res = await client.post('/api/auth/googlelogin', { credential: await idToken(person) })
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual(refusal)
+      expect((await client.get('/api/user/getcurrentuser')).status).toBe(401)
     })
   })
 

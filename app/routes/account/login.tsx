@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
 import { CheckCircle2 } from 'lucide-react'
 import type { Route } from './+types/login'
-import { loginSchema } from '#contracts/auth.ts'
+import { loginCodeSchema, loginSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
@@ -35,31 +35,71 @@ interface LoginResult {
   message?: string
   fieldErrors?: FieldErrors
   email: string
+  /**
+   * An admin with two-factor sign-in gave the right password: the code step, carrying
+   * the server's short-lived challenge (never the password) to post back with the code
+   * (docs/decisions/015).
+   */
+  challenge?: string
 }
+
+/** One shape for every answer of the action, so the page reads each field on any of them. */
+const answer = (result: LoginResult) => result
 
 export async function action({ context, request }: Route.ActionArgs) {
   const { services, clientAddress, sessionToken, sessionCookies } = context.get(appContext)
   const form = await request.formData()
-  const values = formValues(form, ['email', 'password', 'redirectTo'])
-  const parsed = loginSchema.safeParse(values)
-  if (!parsed.success) {
-    return { fieldErrors: fieldErrorsOf(parsed.error), email: values.email ?? '' } satisfies LoginResult
-  }
-  const session = await attempt(context, () => services.auth.login(parsed.data, clientAddress, sessionToken), {
-    what: 'login',
-    fallback: 'Login failed. Please try again.',
-  })
-  if (!session.ok) {
-    return {
+  const values = formValues(form, ['email', 'password', 'redirectTo', 'challenge', 'code'])
+  const signedIn = (session: { token: string; expiresAt: number }) =>
+    // docs/spec/store-spec.md §4: after login the user goes to / (or back to the protected page).
+    redirect(safeRedirect(values.redirectTo), {
+      headers: { 'Set-Cookie': sessionCookies.set(session.token, session.expiresAt) },
+    })
+
+  if (form.has('challenge')) {
+    const email = values.email ?? ''
+    const parsed = loginCodeSchema.safeParse(values)
+    if (!parsed.success) {
+      const fieldErrors = fieldErrorsOf(parsed.error)
+      if (fieldErrors.challenge) return answer({ message: fieldErrors.challenge, email })
+      return answer({ fieldErrors, email, challenge: values.challenge })
+    }
+    const session = await attempt(
+      context,
+      () => services.auth.loginWithChallenge(parsed.data, clientAddress, sessionToken),
+      { what: 'login code', fallback: 'Login failed. Please try again.' },
+    )
+    if (session.ok) return signedIn(session.value)
+    // An expired or void challenge (400) starts again from the password; a wrong code stays on the code step.
+    return answer({
       message: session.message,
-      fieldErrors: session.fieldErrors,
-      email: parsed.data.email,
-    } satisfies LoginResult
+      email,
+      ...(session.status === 400 ? {} : { challenge: parsed.data.challenge, fieldErrors: session.fieldErrors }),
+    })
   }
-  // docs/spec/store-spec.md §4: after login the user goes to / (or back to the protected page).
-  return redirect(safeRedirect(values.redirectTo), {
-    headers: { 'Set-Cookie': sessionCookies.set(session.value.token, session.value.expiresAt) },
-  })
+
+  // The page sends no code with the password: an account with two-factor sign-in gets the code step.
+  const parsed = loginSchema.safeParse({ email: values.email, password: values.password })
+  if (!parsed.success) {
+    return answer({ fieldErrors: fieldErrorsOf(parsed.error), email: values.email ?? '' })
+  }
+  const credentials = parsed.data
+  const result = await attempt(
+    context,
+    () => services.auth.login(credentials, clientAddress, sessionToken, { challenge: true }),
+    { what: 'login', fallback: 'Login failed. Please try again.' },
+  )
+  if (!result.ok) {
+    return answer({
+      message: result.message,
+      fieldErrors: result.fieldErrors,
+      email: parsed.data.email,
+    })
+  }
+  if ('twoFactorRequired' in result.value) {
+    return answer({ email: parsed.data.email, challenge: result.value.challenge ?? '' })
+  }
+  return signedIn(result.value)
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
@@ -76,6 +116,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     setGoogleMessage(null)
     setClientErrors(validateBeforeSubmit(event, loginSchema, ['email', 'password']))
+  }
+
+  if (actionData?.challenge !== undefined) {
+    return (
+      <CodeStep
+        showcase={loaderData.showcase}
+        email={actionData.email}
+        challenge={actionData.challenge}
+        redirectTo={redirectTo}
+        message={actionData.message}
+        error={actionData.fieldErrors?.code}
+        submitting={submitting}
+      />
+    )
   }
 
   return (
@@ -131,6 +185,66 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         New to Kapra?{' '}
         <Link to={signupHref} className="font-semibold text-accent underline-offset-4 hover:underline">
           Create New Account
+        </Link>
+      </p>
+    </AuthLayout>
+  )
+}
+
+/**
+ * The second step for an account with two-factor sign-in: the code from the
+ * authenticator app, or a recovery code. A plain form; the challenge travels in a
+ * hidden field, the password does not (docs/decisions/015).
+ */
+function CodeStep({
+  showcase,
+  email,
+  challenge,
+  redirectTo,
+  message,
+  error,
+  submitting,
+}: {
+  showcase: Route.ComponentProps['loaderData']['showcase']
+  email: string
+  challenge: string
+  redirectTo: string
+  message: string | undefined
+  error: string | undefined
+  submitting: boolean
+}) {
+  const startOver = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'
+  return (
+    <AuthLayout
+      showcase={showcase}
+      eyebrow="Two-factor sign-in"
+      title="Enter your code"
+      intro={`Open your authenticator app and enter the 6-digit code it shows for ${email}.`}
+    >
+      <FormAlert message={message} />
+      <Form method="post" className="space-y-5">
+        <input type="hidden" name="challenge" value={challenge} />
+        <input type="hidden" name="email" value={email} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus
+          hint="Lost your phone? Enter one of your recovery codes instead."
+          error={error}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? 'Checking…' : 'Verify and log in'}
+        </button>
+      </Form>
+      <p className="mt-8 text-center text-sm text-muted">
+        Not you, or took too long?{' '}
+        <Link to={startOver} className="font-semibold text-accent underline-offset-4 hover:underline">
+          Start again
         </Link>
       </p>
     </AuthLayout>

@@ -33,6 +33,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 interface ResetResult {
   done?: boolean
+  /** The account has two-factor sign-in: not signed in here; this says to log in with the code. */
+  signIn?: string
   message?: string
   fieldErrors?: FieldErrors
 }
@@ -52,6 +54,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     fallback: 'Your password could not be changed just now. Please try again.',
   })
   if (!session.ok) return data<ResetResult>({ message: session.message, fieldErrors: session.fieldErrors })
+  // Two-factor sign-in: the password is changed; signing in still asks for the code.
+  if ('twoFactorRequired' in session.value) return data<ResetResult>({ done: true, signIn: session.value.message })
   return data<ResetResult>(
     { done: true },
     {
@@ -78,11 +82,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <div role="status" className="rounded-xl border border-green-200 bg-green-50 px-4 py-4 text-sm text-success">
           <p className="flex items-start gap-3">
             <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
-            Your password is changed and you are logged in. We have signed you out everywhere else.
+            {actionData.signIn ??
+              'Your password is changed and you are logged in. We have signed you out everywhere else.'}
           </p>
-          <Link to="/" className="btn-primary mt-4 w-full">
-            Continue shopping
-          </Link>
+          {actionData.signIn ? (
+            <Link to="/login" className="btn-primary mt-4 w-full">
+              Log in
+            </Link>
+          ) : (
+            <Link to="/" className="btn-primary mt-4 w-full">
+              Continue shopping
+            </Link>
+          )}
         </div>
       ) : problem ? (
         <>

@@ -1,0 +1,178 @@
+import { Form, Link, useNavigation } from 'react-router'
+import { CheckCircle2, ShieldCheck } from 'lucide-react'
+import type { Route } from './+types/security'
+import { twoFactorConfirmSchema } from '#contracts/auth.ts'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { attempt } from '#app/lib/service-result.server.ts'
+import { fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
+import { formatOrderDate } from '#app/lib/dates.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { TextField } from '#app/components/text-field.tsx'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Security · Console | Kapra',
+    description: 'Two-factor sign-in for the console.',
+    origin: rootOrigin(matches),
+  })
+}
+
+/**
+ * Two-factor sign-in (docs/decisions/015). Not set up: the setup to scan, kept on the
+ * server until confirmed (the same one on every visit for an hour). Set up: since when,
+ * and how many recovery codes are left.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const admin = requireAdmin(context, url)
+  const { services } = context.get(appContext)
+  const status = await services.auth.twoFactorStatus(admin._id)
+  const setup = !status.enrolled && status.hasPassword ? await services.auth.twoFactorSetup(admin._id) : null
+  return { email: admin.email, status, setup, required: services.config.adminTwoFactor === 'required' }
+}
+
+interface ConfirmResult {
+  message?: string
+  fieldErrors?: FieldErrors
+  /** Shown once, right after the setup is confirmed; only their hashes are kept. */
+  recoveryCodes?: string[]
+}
+
+/** One shape for every answer of the action. */
+const answer = (result: ConfirmResult) => result
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const admin = requireAdmin(context, request)
+  const { services, sessionToken } = context.get(appContext)
+  const parsed = twoFactorConfirmSchema.safeParse(formValues(await request.formData(), ['code']))
+  if (!parsed.success) return answer({ fieldErrors: fieldErrorsOf(parsed.error) })
+  const confirmed = await attempt(
+    context,
+    () => services.auth.confirmTwoFactor(admin._id, parsed.data.code, sessionToken),
+    { what: 'two-factor setup', fallback: 'Two-factor sign-in could not be set up just now. Please try again.' },
+  )
+  if (!confirmed.ok) return answer({ message: confirmed.message, fieldErrors: confirmed.fieldErrors })
+  return answer({ recoveryCodes: confirmed.value })
+}
+
+export default function Security({ loaderData, actionData }: Route.ComponentProps) {
+  const { status, setup, required, email } = loaderData
+  const navigation = useNavigation()
+  const submitting = navigation.state === 'submitting'
+  return (
+    <main id="main" className="container-page max-w-3xl py-8 sm:py-10">
+      <h1 className="section-title">Security</h1>
+      <p className="mt-2 text-sm text-muted">
+        Two-factor sign-in asks for a code from an app on your phone after your password, so a password alone never
+        opens the console.
+      </p>
+
+      {actionData?.recoveryCodes ? (
+        <RecoveryCodes codes={actionData.recoveryCodes} />
+      ) : status.enrolled ? (
+        <section
+          aria-labelledby="on-title"
+          className="mt-6 rounded-2xl border border-green-200 bg-green-50 p-5 text-sm text-success"
+        >
+          <h2 id="on-title" className="flex items-center gap-2 font-display text-lg font-semibold">
+            <ShieldCheck aria-hidden className="size-5" />
+            Two-factor sign-in is on
+          </h2>
+          <p className="mt-2 text-ink">
+            {status.enabledAt !== null && <>Since {formatOrderDate(status.enabledAt)}. </>}
+            {status.recoveryCodesLeft} of 10 recovery codes left.
+          </p>
+          <p className="mt-2 text-ink">
+            Lost your phone? Sign in with a recovery code, or ask the store&rsquo;s owner to run{' '}
+            <code className="break-all">npm run admin -- reset-2fa --email {email}</code>.
+          </p>
+        </section>
+      ) : !setup ? (
+        <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger">
+          Two-factor sign-in goes with a password, and this account signs in with Google only. Set a password first: log
+          out, choose &ldquo;Forgot password?&rdquo; on the login page and open the link it sends.
+        </p>
+      ) : (
+        <section aria-labelledby="setup-title" className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
+          {required && (
+            <p role="status" className="mb-4 rounded-xl bg-sand px-4 py-3 text-sm text-ink">
+              This store requires two-factor sign-in for its admins: set it up to use the console.
+            </p>
+          )}
+          <h2 id="setup-title" className="font-display text-lg font-semibold text-ink">
+            Set up two-factor sign-in
+          </h2>
+          <ol className="mt-4 list-decimal space-y-5 pl-5 text-sm text-ink">
+            <li>
+              In an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), add an account by
+              scanning this code.
+              <div
+                role="img"
+                aria-label="QR code to scan with your authenticator app"
+                className="mt-3 size-48 rounded-xl border border-line bg-white p-1 [&>svg]:size-full"
+                dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
+              />
+            </li>
+            <li>
+              Or type this key into the app instead:
+              <p className="mt-2 font-mono text-base font-semibold tracking-wider break-all text-ink" id="secret">
+                {setup.secret.match(/.{1,4}/g)?.join(' ')}
+              </p>
+            </li>
+            <li>
+              <Form method="post" className="space-y-4">
+                {actionData?.message && (
+                  <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-danger">
+                    {actionData.message}
+                  </p>
+                )}
+                <TextField
+                  label="The 6-digit code the app shows"
+                  name="code"
+                  autoComplete="one-time-code"
+                  inputMode="numeric"
+                  maxLength={7}
+                  required
+                  error={actionData?.fieldErrors?.code}
+                  className="max-w-xs"
+                />
+                <button type="submit" className="btn-primary" disabled={submitting}>
+                  {submitting ? 'Checking…' : 'Turn on two-factor sign-in'}
+                </button>
+              </Form>
+            </li>
+          </ol>
+        </section>
+      )}
+    </main>
+  )
+}
+
+/** The ten recovery codes, once: each signs in once in place of the app's code. */
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  return (
+    <section aria-labelledby="codes-title" className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
+      <p role="status" className="flex items-start gap-2 text-sm font-medium text-success">
+        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
+        Two-factor sign-in is on. Your other sessions have been signed out.
+      </p>
+      <h2 id="codes-title" className="mt-4 font-display text-lg font-semibold text-ink">
+        Your recovery codes
+      </h2>
+      <p className="mt-2 text-sm text-muted">
+        Each one signs you in once if your phone is lost. Write them down or print this page now: they are shown only
+        this once.
+      </p>
+      <ol className="mt-4 grid grid-cols-1 gap-2 font-mono text-base text-ink min-[400px]:grid-cols-2">
+        {codes.map((code) => (
+          <li key={code} className="rounded-lg bg-sand px-3 py-2 text-center tracking-wider">
+            {code}
+          </li>
+        ))}
+      </ol>
+      <Link to="/admin" className="btn-primary mt-6">
+        I have saved them
+      </Link>
+    </section>
+  )
+}
