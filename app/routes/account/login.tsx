@@ -74,7 +74,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     return answer({
       message: session.message,
       email,
-      ...(session.status === 400 ? {} : { challenge: parsed.data.challenge, fieldErrors: session.fieldErrors }),
+      // The alert says what is wrong with the code; the field does not repeat it.
+      ...(session.status === 400 ? {} : { challenge: parsed.data.challenge }),
     })
   }
 

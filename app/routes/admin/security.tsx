@@ -115,7 +115,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </li>
             <li>
               Or type this key into the app instead:
-              <p className="mt-2 font-mono text-base font-semibold tracking-wider break-all text-ink" id="secret">
+              <p className="mt-2 font-mono text-base font-semibold tracking-wider text-ink" id="secret">
                 {setup.secret.match(/.{1,4}/g)?.join(' ')}
               </p>
             </li>
