@@ -84,7 +84,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
           </p>
           <p className="mt-2 text-ink">
             Lost your phone? Sign in with a recovery code, or ask the store&rsquo;s owner to run{' '}
-            <code className="break-all">npm run admin -- reset-2fa --email {email}</code>.
+            <code className="[overflow-wrap:anywhere]">npm run admin -- reset-2fa --email {email}</code>.
           </p>
         </section>
       ) : !setup ? (
