@@ -5,7 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildDir } from '#server/pages.ts'
 
-// Issue 20, item 8: a store started as the README says (`npm start`), or by running
+// A store started as the README says (`npm start`), or by running
 // server/main.ts itself, renders with React's production build. The process says which
 // build it loaded in its start line (server/node-env.ts reads it off the loaded modules).
 
