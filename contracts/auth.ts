@@ -58,6 +58,9 @@ export const twoFactorConfirmSchema = z.object({
     .regex(/^\d{3} ?\d{3}$/, 'Enter the 6-digit code from your authenticator app'),
 })
 
+/** A code from the app or a recovery code, alone (new recovery codes on the Security page). */
+export const twoFactorCodeSchema = z.object({ code: twoFactorCodeField })
+
 /** What the console's Security page and GET /api/admin/two-factor report. */
 export interface TwoFactorStatus {
   enrolled: boolean

@@ -10,7 +10,7 @@ import {
   photoSlots,
   type PhotoSlot,
 } from '#contracts/admin.ts'
-import { twoFactorConfirmSchema } from '#contracts/auth.ts'
+import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -83,6 +83,13 @@ export const adminRoutes = new Hono<AppEnv>()
       message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once.',
       recoveryCodes,
     })
+  })
+  /** A new set of recovery codes, after a code: the old set stops working. */
+  .post('/two-factor/recovery-codes', async (c) => {
+    const admin = requireAdmin(c)
+    const { code } = parseWith(twoFactorCodeSchema, await readJson(c.req))
+    const recoveryCodes = await c.var.services.auth.newRecoveryCodes(admin._id, code)
+    return c.json({ message: 'New recovery codes: the old ones no longer work.', recoveryCodes })
   })
   .get('/customers', async (c) => {
     const query = parseWith(adminCustomersQuerySchema, queryOf(c, ['q', 'page']))

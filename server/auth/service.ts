@@ -757,6 +757,25 @@ export function createAuthService(
     },
 
     /**
+     * A new set of ten recovery codes for an account with two-factor sign-in, after a
+     * code from the app (or a recovery code): the old set stops working.
+     */
+    async newRecoveryCodes(userId: string, code: string): Promise<string[]> {
+      await signedInRow(userId)
+      const secret = await enrolledSecret(userId)
+      if (secret === null) throw new AppError(409, 'Two-factor sign-in is not on for this account.')
+      const wait = await setupCodeByUser.consume(userId)
+      if (wait > 0) throw tooMany(wait, 'wrong codes')
+      if (!(await spendCode(userId, secret, code))) {
+        throw new AppError(400, WRONG_CODE, { fields: { code: WRONG_CODE } })
+      }
+      const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode)
+      await db.transaction().execute((trx) => repo.replaceRecoveryCodes(trx, userId, codes.map(hashRecoveryCode)))
+      await setupCodeByUser.clear(userId)
+      return codes
+    },
+
+    /**
      * `npm run admin -- reset-2fa`: a lost phone. Two-factor sign-in is off for the account
      * (its secret, recovery codes and waiting sign-ins gone) and every session of it ends.
      */

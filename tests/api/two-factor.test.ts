@@ -4,6 +4,7 @@ import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runAdminCommand } from '#scripts/admin-commands.ts'
 import { createApp } from '#server/app.ts'
+import { loadConfig } from '#server/config.ts'
 import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
 import { newAccount } from '#tests/factories.ts'
@@ -154,6 +155,30 @@ describe.each(databases)('two-factor sign-in for admins (%s)', (kind) => {
       expect((await client.post('/api/admin/two-factor/setup')).status).toBe(409)
       expect((await client.post('/api/admin/two-factor/confirm', { code })).status).toBe(409)
       clock.t += STEP
+    })
+
+    it('makes a new set of recovery codes after a code; the old set stops working', async () => {
+      const { client, account, secret, recoveryCodes: old } = await enrolledAdmin()
+      const wrong = await client.post('/api/admin/two-factor/recovery-codes', { code: '000000' })
+      expect(wrong.status).toBe(400)
+      expect(await wrong.json()).toEqual({ message: WRONG_CODE, fields: { code: WRONG_CODE } })
+      const res = await client.post('/api/admin/two-factor/recovery-codes', { code: codeAt(secret, clock.t) })
+      expect(res.status).toBe(200)
+      const { recoveryCodes } = (await res.json()) as { recoveryCodes: string[] }
+      expect(recoveryCodes).toHaveLength(10)
+      expect(recoveryCodes.some((c) => old.includes(c))).toBe(false)
+      expect((await login(store.client(nextAddress()), account, old[0])).status).toBe(401)
+      expect((await login(store.client(nextAddress()), account, recoveryCodes[0])).status).toBe(200)
+      // Without two-factor sign-in there is nothing to renew.
+      const { client: plain } = await signedInAdmin()
+      expect((await plain.post('/api/admin/two-factor/recovery-codes', { code: '123456' })).status).toBe(409)
+      clock.t += STEP
+    })
+
+    it('refuses a bad ADMIN_TWO_FACTOR or ADMIN_IDLE_MINUTES at start', () => {
+      expect(() => loadConfig({ ADMIN_TWO_FACTOR: 'yes' })).toThrow(/ADMIN_TWO_FACTOR/)
+      expect(() => loadConfig({ ADMIN_IDLE_MINUTES: '0' })).toThrow(/ADMIN_IDLE_MINUTES/)
+      expect(loadConfig({})).toMatchObject({ adminTwoFactor: 'optional', adminIdleMs: 60 * MINUTE })
     })
 
     it('is for admins only', async () => {

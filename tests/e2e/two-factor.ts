@@ -125,5 +125,20 @@ export function twoFactorTests() {
     await expect(page).toHaveURL('/admin')
     await open(page, '/admin/security')
     await expect(page.getByText('9 of 10 recovery codes left.')).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+    await shot(page, 'security-on-used')
+
+    // A new set of recovery codes, after a code (here another recovery code): the old set is void.
+    await page.getByLabel('A code from your authenticator app').fill(codes[1]!)
+    await page.getByRole('button', { name: 'Make new recovery codes' }).click()
+    await expect(page.getByText('New recovery codes are made; the old ones no longer work.')).toBeVisible()
+    const renewed = await page
+      .getByRole('region', { name: 'Your recovery codes' })
+      .getByRole('listitem')
+      .allTextContents()
+    expect(renewed).toHaveLength(10)
+    expect(renewed).not.toContain(codes[2])
+    await expectNoSeriousViolations(page)
   })
 }

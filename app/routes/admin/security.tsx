@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from 'react-router'
 import { CheckCircle2, ShieldCheck } from 'lucide-react'
 import type { Route } from './+types/security'
-import { twoFactorConfirmSchema } from '#contracts/auth.ts'
+import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
@@ -34,25 +34,34 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 interface ConfirmResult {
   message?: string
   fieldErrors?: FieldErrors
-  /** Shown once, right after the setup is confirmed; only their hashes are kept. */
+  /** Shown once, right after the setup is confirmed or a new set is made; only their hashes are kept. */
   recoveryCodes?: string[]
+  /** The codes replace an earlier set (rather than come with a new setup). */
+  renewed?: boolean
 }
 
 /** One shape for every answer of the action. */
 const answer = (result: ConfirmResult) => result
 
+/** Confirms the setup, or (intent=recovery-codes) makes a new set of recovery codes after a code. */
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const { services, sessionToken } = context.get(appContext)
-  const parsed = twoFactorConfirmSchema.safeParse(formValues(await request.formData(), ['code']))
+  const form = await request.formData()
+  const renew = form.get('intent') === 'recovery-codes'
+  const parsed = (renew ? twoFactorCodeSchema : twoFactorConfirmSchema).safeParse(formValues(form, ['code']))
   if (!parsed.success) return answer({ fieldErrors: fieldErrorsOf(parsed.error) })
-  const confirmed = await attempt(
+  const { code } = parsed.data
+  const done = await attempt(
     context,
-    () => services.auth.confirmTwoFactor(admin._id, parsed.data.code, sessionToken),
-    { what: 'two-factor setup', fallback: 'Two-factor sign-in could not be set up just now. Please try again.' },
+    () =>
+      renew
+        ? services.auth.newRecoveryCodes(admin._id, code)
+        : services.auth.confirmTwoFactor(admin._id, code, sessionToken),
+    { what: 'two-factor setup', fallback: 'That did not work just now. Please try again.' },
   )
-  if (!confirmed.ok) return answer({ message: confirmed.message, fieldErrors: confirmed.fieldErrors })
-  return answer({ recoveryCodes: confirmed.value })
+  if (!done.ok) return answer({ message: done.message, fieldErrors: done.fieldErrors })
+  return answer({ recoveryCodes: done.value, renewed: renew })
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
@@ -68,7 +77,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
       </p>
 
       {actionData?.recoveryCodes ? (
-        <RecoveryCodes codes={actionData.recoveryCodes} />
+        <RecoveryCodes codes={actionData.recoveryCodes} renewed={actionData.renewed === true} />
       ) : status.enrolled ? (
         <section
           aria-labelledby="on-title"
@@ -86,6 +95,27 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             Lost your phone? Sign in with a recovery code, or ask the store&rsquo;s owner to run{' '}
             <code className="[overflow-wrap:anywhere]">npm run admin -- reset-2fa --email {email}</code>.
           </p>
+          <Form method="post" className="mt-5 space-y-3 border-t border-green-200 pt-5 text-ink">
+            <h3 className="font-semibold">New recovery codes</h3>
+            <p>Used some, or lost them? Make a new set; the old ones stop working.</p>
+            {actionData?.message && (
+              <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-danger">
+                {actionData.message}
+              </p>
+            )}
+            <input type="hidden" name="intent" value="recovery-codes" />
+            <TextField
+              label="A code from your authenticator app"
+              name="code"
+              autoComplete="one-time-code"
+              required
+              error={actionData?.fieldErrors?.code}
+              className="max-w-xs"
+            />
+            <button type="submit" className="btn-primary" disabled={submitting}>
+              Make new recovery codes
+            </button>
+          </Form>
         </section>
       ) : !setup ? (
         <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger">
@@ -149,12 +179,14 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
 }
 
 /** The ten recovery codes, once: each signs in once in place of the app's code. */
-function RecoveryCodes({ codes }: { codes: string[] }) {
+function RecoveryCodes({ codes, renewed }: { codes: string[]; renewed: boolean }) {
   return (
     <section aria-labelledby="codes-title" className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
       <p role="status" className="flex items-start gap-2 text-sm font-medium text-success">
         <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
-        Two-factor sign-in is on. Your other sessions have been signed out.
+        {renewed
+          ? 'New recovery codes are made; the old ones no longer work.'
+          : 'Two-factor sign-in is on. Your other sessions have been signed out.'}
       </p>
       <h2 id="codes-title" className="mt-4 font-display text-lg font-semibold text-ink">
         Your recovery codes
