@@ -91,6 +91,13 @@ export const adminRoutes = new Hono<AppEnv>()
     const recoveryCodes = await c.var.services.auth.newRecoveryCodes(admin._id, code)
     return c.json({ message: 'New recovery codes: the old ones no longer work.', recoveryCodes })
   })
+  /** Turns it off after a code (a new phone: off, then set up again). */
+  .post('/two-factor/turn-off', async (c) => {
+    const admin = requireAdmin(c)
+    const { code } = parseWith(twoFactorCodeSchema, await readJson(c.req))
+    await c.var.services.auth.turnOffTwoFactor(admin._id, code)
+    return c.json({ message: 'Two-factor sign-in is off.' })
+  })
   .get('/customers', async (c) => {
     const query = parseWith(adminCustomersQuerySchema, queryOf(c, ['q', 'page']))
     return c.json(await c.var.services.admin.customers(query))

@@ -776,6 +776,24 @@ export function createAuthService(
     },
 
     /**
+     * Turns two-factor sign-in off from the Security page, after a code (to move it to a
+     * new phone: off, then set up again). With ADMIN_TWO_FACTOR=required the console then
+     * waits for the new setup.
+     */
+    async turnOffTwoFactor(userId: string, code: string): Promise<void> {
+      await signedInRow(userId)
+      const secret = await enrolledSecret(userId)
+      if (secret === null) throw new AppError(409, 'Two-factor sign-in is not on for this account.')
+      const wait = await setupCodeByUser.consume(userId)
+      if (wait > 0) throw tooMany(wait, 'wrong codes')
+      if (!(await spendCode(userId, secret, code))) {
+        throw new AppError(400, WRONG_CODE, { fields: { code: WRONG_CODE } })
+      }
+      await db.transaction().execute((trx) => repo.clearTwoFactor(trx, userId))
+      await setupCodeByUser.clear(userId)
+    },
+
+    /**
      * `npm run admin -- reset-2fa`: a lost phone. Two-factor sign-in is off for the account
      * (its secret, recovery codes and waiting sign-ins gone) and every session of it ends.
      */

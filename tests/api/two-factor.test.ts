@@ -175,6 +175,34 @@ describe.each(databases)('two-factor sign-in for admins (%s)', (kind) => {
       clock.t += STEP
     })
 
+    it('turns off after a code (a new phone), and sets up again', async () => {
+      const { client, account, secret, user } = await enrolledAdmin()
+      const wrong = await client.post('/api/admin/two-factor/turn-off', { code: '000000' })
+      expect(wrong.status).toBe(400)
+      expect(
+        ((await client.get('/api/admin/two-factor').then((r) => r.json())) as { enrolled: boolean }).enrolled,
+      ).toBe(true)
+      const res = await client.post('/api/admin/two-factor/turn-off', { code: codeAt(secret, clock.t) })
+      expect(res.status).toBe(200)
+      expect(await res.json()).toEqual({ message: 'Two-factor sign-in is off.' })
+      expect(await db().selectFrom('two_factor').selectAll().where('user_id', '=', user._id).execute()).toEqual([])
+      expect(await db().selectFrom('recovery_codes').selectAll().where('user_id', '=', user._id).execute()).toEqual([])
+      // This session stays; the password alone signs in again.
+      expect((await client.get('/api/admin/dashboard')).status).toBe(200)
+      expect((await login(store.client(nextAddress()), account)).status).toBe(200)
+      const again = await enrol(client)
+      expect(again.secret).not.toBe(secret)
+      expect((await login(store.client(nextAddress()), account)).status).toBe(401)
+    })
+
+    it('with ADMIN_TWO_FACTOR=required, turning it off leaves the console waiting for the new setup', async () => {
+      const { client, secret } = await enrolledAdmin(required)
+      expect((await client.get('/api/admin/dashboard')).status).toBe(200)
+      expect((await client.post('/api/admin/two-factor/turn-off', { code: codeAt(secret, clock.t) })).status).toBe(200)
+      expect((await client.get('/api/admin/dashboard')).status).toBe(403)
+      clock.t += STEP
+    })
+
     it('refuses a bad ADMIN_TWO_FACTOR or ADMIN_IDLE_MINUTES at start', () => {
       expect(() => loadConfig({ ADMIN_TWO_FACTOR: 'yes' })).toThrow(/ADMIN_TWO_FACTOR/)
       expect(() => loadConfig({ ADMIN_IDLE_MINUTES: '0' })).toThrow(/ADMIN_IDLE_MINUTES/)

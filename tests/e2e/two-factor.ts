@@ -130,7 +130,10 @@ export function twoFactorTests() {
     await shot(page, 'security-on-used')
 
     // A new set of recovery codes, after a code (here another recovery code): the old set is void.
-    await page.getByLabel('A code from your authenticator app').fill(codes[1]!)
+    await page
+      .getByRole('form', { name: 'New recovery codes' })
+      .getByLabel('A code from your authenticator app')
+      .fill(codes[1]!)
     await page.getByRole('button', { name: 'Make new recovery codes' }).click()
     await expect(page.getByText('New recovery codes are made; the old ones no longer work.')).toBeVisible()
     const renewed = await page
@@ -140,5 +143,18 @@ export function twoFactorTests() {
     expect(renewed).toHaveLength(10)
     expect(renewed).not.toContain(codes[2])
     await expectNoSeriousViolations(page)
+
+    // A new phone: off after a code, and the setup is offered again.
+    await open(page, '/admin/security')
+    await page
+      .getByRole('form', { name: 'A new phone?' })
+      .getByLabel('A code from your authenticator app')
+      .fill(renewed[0]!)
+    await page.getByRole('button', { name: 'Turn off two-factor sign-in' }).click()
+    await expect(page.getByText('Two-factor sign-in is off. Scan the new code below')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in' })).toBeVisible()
+    expect((await page.locator('#secret').textContent())!.replace(/\s/g, '')).not.toBe(secret)
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
   })
 }

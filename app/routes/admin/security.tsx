@@ -38,30 +38,42 @@ interface ConfirmResult {
   recoveryCodes?: string[]
   /** The codes replace an earlier set (rather than come with a new setup). */
   renewed?: boolean
+  /** Two-factor sign-in was just turned off. */
+  turnedOff?: boolean
+  /** Which form the message belongs to. */
+  intent?: string
 }
 
 /** One shape for every answer of the action. */
 const answer = (result: ConfirmResult) => result
 
-/** Confirms the setup, or (intent=recovery-codes) makes a new set of recovery codes after a code. */
+/**
+ * Confirms the setup; or, with a code, makes a new set of recovery codes
+ * (intent=recovery-codes) or turns two-factor sign-in off (intent=turn-off).
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   const admin = requireAdmin(context, request)
   const { services, sessionToken } = context.get(appContext)
-  const form = await request.formData()
-  const renew = form.get('intent') === 'recovery-codes'
-  const parsed = (renew ? twoFactorCodeSchema : twoFactorConfirmSchema).safeParse(formValues(form, ['code']))
-  if (!parsed.success) return answer({ fieldErrors: fieldErrorsOf(parsed.error) })
+  const values = formValues(await request.formData(), ['code', 'intent'])
+  const intent = values.intent ?? ''
+  const setup = intent !== 'recovery-codes' && intent !== 'turn-off'
+  const parsed = (setup ? twoFactorConfirmSchema : twoFactorCodeSchema).safeParse(values)
+  if (!parsed.success) return answer({ fieldErrors: fieldErrorsOf(parsed.error), intent })
   const { code } = parsed.data
+  const { auth } = services
   const done = await attempt(
     context,
-    () =>
-      renew
-        ? services.auth.newRecoveryCodes(admin._id, code)
-        : services.auth.confirmTwoFactor(admin._id, code, sessionToken),
+    async () => {
+      if (intent === 'turn-off') return auth.turnOffTwoFactor(admin._id, code).then(() => null)
+      return intent === 'recovery-codes'
+        ? auth.newRecoveryCodes(admin._id, code)
+        : auth.confirmTwoFactor(admin._id, code, sessionToken)
+    },
     { what: 'two-factor setup', fallback: 'That did not work just now. Please try again.' },
   )
-  if (!done.ok) return answer({ message: done.message, fieldErrors: done.fieldErrors })
-  return answer({ recoveryCodes: done.value, renewed: renew })
+  if (!done.ok) return answer({ message: done.message, fieldErrors: done.fieldErrors, intent })
+  if (done.value === null) return answer({ turnedOff: true })
+  return answer({ recoveryCodes: done.value, renewed: !setup })
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
@@ -95,27 +107,26 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             Lost your phone? Sign in with a recovery code, or ask the store&rsquo;s owner to run{' '}
             <code className="[overflow-wrap:anywhere]">npm run admin -- reset-2fa --email {email}</code>.
           </p>
-          <Form method="post" className="mt-5 space-y-3 border-t border-green-200 pt-5 text-ink">
-            <h3 className="font-semibold">New recovery codes</h3>
-            <p>Used some, or lost them? Make a new set; the old ones stop working.</p>
-            {actionData?.message && (
-              <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-danger">
-                {actionData.message}
-              </p>
-            )}
-            <input type="hidden" name="intent" value="recovery-codes" />
-            <TextField
-              label="A code from your authenticator app"
-              name="code"
-              autoComplete="one-time-code"
+          <CodeForm
+            intent="recovery-codes"
+            title="New recovery codes"
+            text="Used some, or lost them? Make a new set; the old ones stop working."
+            button="Make new recovery codes"
+            result={actionData}
+            submitting={submitting}
+          />
+          <CodeForm
+            intent="turn-off"
+            title="A new phone?"
+            text={
               required
-              error={actionData?.fieldErrors?.code}
-              className="max-w-xs"
-            />
-            <button type="submit" className="btn-primary" disabled={submitting}>
-              Make new recovery codes
-            </button>
-          </Form>
+                ? 'Turn two-factor sign-in off here, then set it up again on the new phone right away: this store requires it for the console.'
+                : 'Turn two-factor sign-in off here, then set it up again on the new phone.'
+            }
+            button="Turn off two-factor sign-in"
+            result={actionData}
+            submitting={submitting}
+          />
         </section>
       ) : !setup ? (
         <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger">
@@ -124,6 +135,11 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </p>
       ) : (
         <section aria-labelledby="setup-title" className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
+          {actionData?.turnedOff && (
+            <p role="status" className="mb-4 rounded-xl bg-sand px-4 py-3 text-sm text-ink">
+              Two-factor sign-in is off. Scan the new code below to set it up on your new phone.
+            </p>
+          )}
           {required && (
             <p role="status" className="mb-4 rounded-xl bg-sand px-4 py-3 text-sm text-ink">
               This store requires two-factor sign-in for its admins: set it up to use the console.
@@ -151,7 +167,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
             </li>
             <li>
               <Form method="post" className="space-y-4">
-                {actionData?.message && (
+                {actionData?.message && !actionData.turnedOff && (
                   <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-danger">
                     {actionData.message}
                   </p>
@@ -175,6 +191,55 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </section>
       )}
     </main>
+  )
+}
+
+/** One of the Security page's forms that act after a code from the app (or a recovery code). */
+function CodeForm({
+  intent,
+  title,
+  text,
+  button,
+  result,
+  submitting,
+}: {
+  intent: string
+  title: string
+  text: string
+  button: string
+  result: ConfirmResult | undefined
+  submitting: boolean
+}) {
+  const mine = result?.intent === intent
+  return (
+    <Form
+      method="post"
+      aria-labelledby={`${intent}-title`}
+      className="mt-5 space-y-3 border-t border-green-200 pt-5 text-ink"
+    >
+      <h3 id={`${intent}-title`} className="font-semibold">
+        {title}
+      </h3>
+      <p>{text}</p>
+      {mine && result.message && (
+        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-danger">
+          {result.message}
+        </p>
+      )}
+      <input type="hidden" name="intent" value={intent} />
+      <TextField
+        id={`${intent}-code`}
+        label="A code from your authenticator app"
+        name="code"
+        autoComplete="one-time-code"
+        required
+        error={mine ? result.fieldErrors?.code : undefined}
+        className="max-w-xs"
+      />
+      <button type="submit" className="btn-primary" disabled={submitting}>
+        {button}
+      </button>
+    </Form>
   )
 }
 
