@@ -55,7 +55,7 @@ export function totpCodeStep(secret: string, code: string, at: number): number |
 /** A code as typed: spaces and dashes dropped, lower case. */
 export const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase()
 
-// Recovery codes: 12 characters of an alphabet without look-alikes (no 0/o, 1/l/i), 60 bits.
+// Recovery codes: 12 characters of an alphabet of 31 without look-alikes (no 0/o, 1/l/i): about 59 bits.
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789'
 export const RECOVERY_CODES = 10
 
