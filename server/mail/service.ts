@@ -48,14 +48,18 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
     return config.env === 'production' ? logTransport(logger) : keepTransport()
   }
 
-  /** Writes many messages of one kind in one statement (a page of them: under 1,000). */
+  /**
+   * Writes many messages of one kind in one statement (a page of them: under 1,000).
+   * `userId` names the account a message is for, when its cause has one, so deleting the
+   * account deletes the message (`forget`).
+   */
   async function enqueueAll(
     trx: Executor,
     kind: MailKind,
-    messages: { to: string; message: Rendered }[],
+    messages: { to: string; message: Rendered; userId?: string | null }[],
   ): Promise<string[]> {
     const at = now()
-    const rows = messages.map(({ to, message }) => ({
+    const rows = messages.map(({ to, message, userId }) => ({
       id: randomUUID(),
       kind,
       to_address: to,
@@ -72,6 +76,7 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
       sent_at: null,
       delivered_by: null,
       last_error: null,
+      user_id: userId ?? null,
     }))
     await repo.insertMessages(trx, rows)
     return rows.map((r) => r.id)
@@ -82,13 +87,28 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
     /** The newsletter's 20%-off code (NEWSLETTER_CODE). */
     code: config.mail.newsletterCode,
 
-    /** Writes a message to the outbox in the caller's transaction; it is sent only if that commits. */
-    async enqueue(trx: Executor, kind: MailKind, to: string, message: Rendered): Promise<string> {
-      const [id] = await enqueueAll(trx, kind, [{ to, message }])
+    /**
+     * Writes a message to the outbox in the caller's transaction; it is sent only if that
+     * commits. `options.userId`: the account it is for, when there is one (see enqueueAll).
+     */
+    async enqueue(
+      trx: Executor,
+      kind: MailKind,
+      to: string,
+      message: Rendered,
+      options: { userId?: string | null } = {},
+    ): Promise<string> {
+      const [id] = await enqueueAll(trx, kind, [{ to, message, userId: options.userId ?? null }])
       return id!
     },
 
     enqueueAll,
+
+    /**
+     * Deleting an account (docs/decisions/018): its messages go in the deletion's
+     * transaction, sent or not, by the account's id and by its address.
+     */
+    forget: (trx: Executor, account: { userId: string; email: string }) => repo.deleteMessagesOf(trx, account),
 
     /** A signed link's token, valid for `ttlMs`. */
     async signLink(
