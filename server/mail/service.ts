@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto'
 import type { Config } from '#server/config.ts'
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import type { Logger } from '#server/http/logger.ts'
-import { signLink, verifyLink, type LinkCheck, type LinkClaims, type LinkPurpose } from '#server/mail/links.ts'
+import {
+  linkKeyring,
+  signLink,
+  verifyLink,
+  type LinkCheck,
+  type LinkClaims,
+  type LinkKeyring,
+  type LinkPurpose,
+} from '#server/mail/links.ts'
 import type { Rendered, StoreIdentity } from '#server/mail/templates.ts'
 import { keepTransport, logTransport, smtpTransport, type MailTransport } from '#server/mail/transport.ts'
 import { createMailWorker, type MailWorker, type WorkerOptions } from '#server/mail/worker.ts'
@@ -30,16 +38,26 @@ export type MailKind =
  */
 export function createMailService(db: Db, dialect: Dialect, config: Config, logger: Logger, now: () => number) {
   const store: StoreIdentity = { ...config.store, baseUrl: config.mail.baseUrl }
-  let secret: string | undefined
+  let keys: LinkKeyring | undefined
   let worker: MailWorker | undefined
 
-  /** Read once; `exec` is the caller's transaction when there is one (SQLite has one connection). */
-  async function linkKey(exec: Executor = db): Promise<string> {
-    if (secret) return secret
-    const value = await repo.linkSecret(exec)
-    if (!value) throw new Error('The key for links in emails is missing (store_secrets.mail_links)')
-    secret = value
-    return value
+  /**
+   * The keys of links (docs/decisions/018): LINK_SECRET signs when set, else the key the
+   * first migration stored; LINK_SECRET_PREVIOUS's keys still verify, and the stored one
+   * while it is trusted (it alone verifies tokens without a key id). Read once; `exec` is
+   * the caller's transaction when there is one (SQLite has one connection).
+   */
+  async function keyring(exec: Executor = db): Promise<LinkKeyring> {
+    if (keys) return keys
+    const { secret, previous, stored: trustStored } = config.links
+    let stored: string | undefined
+    if (trustStored) {
+      stored = await repo.linkSecret(exec)
+      if (!stored) throw new Error('The key for links in emails is missing (store_secrets.mail_links)')
+    }
+    const signing = secret ?? stored!
+    keys = linkKeyring(signing, stored ? [...previous, stored] : previous, stored)
+    return keys
   }
 
   /** Where messages go: SMTP when configured; otherwise kept (development, tests) or logged (production). */
@@ -118,11 +136,13 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
       ttlMs: number,
       email?: string,
     ): Promise<string> {
-      return signLink(await linkKey(exec), { purpose, subject, expiresAt: now() + ttlMs, ...(email ? { email } : {}) })
+      const { signing } = await keyring(exec)
+      return signLink(signing, { purpose, subject, expiresAt: now() + ttlMs, ...(email ? { email } : {}) })
     },
 
+    /** A token signed by an unknown or removed key, or tampered with, is `invalid`, like any bad link. */
     async checkLink(token: string, purposes: LinkPurpose[]): Promise<LinkCheck> {
-      return verifyLink(await linkKey(), token, purposes, now())
+      return verifyLink(await keyring(), token, purposes, now())
     },
 
     /** Spends a single-use link in the caller's transaction; false when it was used before. */

@@ -480,16 +480,17 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
     it('refuses a link that was tampered with: signature, purpose, or none at all', async () => {
       const { order, text } = await orderEmail()
       const confirm = tokenOf(link(text, 'Confirm my order'))
-      const [body, signature] = confirm.split('.') as [string, string]
-      const flipped = `${body}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`
+      // <key id>.<claims>.<signature> (docs/decisions/018)
+      const [id, body, signature] = confirm.split('.') as [string, string, string]
+      const flipped = `${id}.${body}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`
       // The cancel purpose under the confirm link's signature.
       const parts = JSON.parse(Buffer.from(body, 'base64url').toString()) as unknown[]
       parts[0] = 'order-cancel'
-      const repurposed = `${Buffer.from(JSON.stringify(parts)).toString('base64url')}.${signature}`
+      const repurposed = `${id}.${Buffer.from(JSON.stringify(parts)).toString('base64url')}.${signature}`
       // A later expiry under the old signature.
       const extended = JSON.parse(Buffer.from(body, 'base64url').toString()) as unknown[]
       extended[2] = Number(extended[2]) + 365 * 24 * 60 * 60_000
-      const prolonged = `${Buffer.from(JSON.stringify(extended)).toString('base64url')}.${signature}`
+      const prolonged = `${id}.${Buffer.from(JSON.stringify(extended)).toString('base64url')}.${signature}`
       const guest = store.client(nextAddress())
       for (const token of [flipped, repurposed, prolonged, 'nonsense', `${confirm}.x`]) {
         const res = await guest.post('/api/order/link', { token })
