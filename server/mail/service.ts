@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Config } from '#server/config.ts'
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
-import type { Logger } from '#server/http/logger.ts'
+import { errorFields, type Logger } from '#server/http/logger.ts'
 import {
   linkKeyring,
   signLink,
@@ -166,6 +166,16 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
       logger.info('mail worker started', {
         transport: config.mail.smtpUrl ? 'smtp' : config.env === 'production' ? 'log' : 'kept',
       })
+      // Key ids only (never a key): after a rotation, the operator sees which keys this process uses.
+      keyring()
+        .then((k) =>
+          logger.info('link keys', {
+            signing: k.signing.id,
+            verifying: [...k.verifying.keys()],
+            storedKeyTrusted: k.legacy !== undefined,
+          }),
+        )
+        .catch((err: unknown) => logger.warn('link keys unavailable', errorFields(err)))
     },
 
     async stopWorker() {

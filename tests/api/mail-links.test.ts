@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
-import { createLogger } from '#server/http/logger.ts'
+import { createLogger, type Logger } from '#server/http/logger.ts'
 import { createServices } from '#server/services.ts'
 import { createApp } from '#server/app.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
@@ -38,13 +38,13 @@ describe.each(databases)('the link-signing key and its rotation (%s)', (kind) =>
       .value
 
   /** The store started again on the same database with these link settings. */
-  function startedWith(env: Record<string, string>) {
+  function startedWith(env: Record<string, string>, logger: Logger = createLogger('silent')) {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', PUBLIC_URL, ...env })
     const services = createServices({
       db: db(),
       dialect: store.connection.dialect,
       config,
-      logger: createLogger('silent'),
+      logger,
       now,
     })
     const app = createApp({ services })
@@ -151,6 +151,26 @@ describe.each(databases)('the link-signing key and its rotation (%s)', (kind) =>
     ).toEqual(invalid)
     expect(await startedWith({}).verify(oldFormat(time - 1)(stored))).toEqual(expired)
     expect(await startedWith({}).verify(token)).toEqual(valid)
+  })
+
+  it('names the ids of its keys in the log at start, never a key', async () => {
+    const lines: Record<string, unknown>[] = []
+    const logger: Logger = { ...createLogger('silent'), info: (msg, fields) => lines.push({ msg, ...fields }) }
+    const { services } = startedWith({ LINK_SECRET: K2, LINK_SECRET_PREVIOUS: `${K1}, stored` }, logger)
+    services.mail.startWorker()
+    try {
+      await vi.waitFor(() => expect(lines.map((l) => l.msg)).toContain('link keys'))
+    } finally {
+      await services.mail.stopWorker()
+    }
+    const stored = await storedKey()
+    expect(lines.find((l) => l.msg === 'link keys')).toEqual({
+      msg: 'link keys',
+      signing: kid(K2),
+      verifying: [kid(K2), kid(K1), kid(stored)],
+      storedKeyTrusted: true,
+    })
+    for (const key of [K1, K2, stored]) expect(JSON.stringify(lines)).not.toContain(key)
   })
 
   it('refuses a link whose key id was tampered with, removed or made up, with 400 and nothing changed', async () => {

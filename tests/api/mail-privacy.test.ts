@@ -1,7 +1,10 @@
+import { sql, type Kysely } from 'kysely'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { migrateToLatest } from '#server/db/database.ts'
+import * as mailPrivacy from '#server/db/migrations/2026-11-25T0300-mail-privacy.ts'
 import type { Logger } from '#server/http/logger.ts'
 import type { MailTransport } from '#server/mail/transport.ts'
-import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
+import { createTestStore, databases, freshDatabase, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/factories.ts'
 import { deliverAll, recipientOf, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
 
@@ -152,6 +155,27 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
       expect(JSON.stringify(after)).not.toContain('token=')
     })
 
+    it('development with SMTP_URL: /dev/mail still lists a sent message and says its body is not kept', async () => {
+      const development = await createTestStore(kind, {
+        env: { NODE_ENV: 'development', SMTP_URL: smtp.url, PUBLIC_URL },
+      })
+      try {
+        const { account } = await signedInClient(development, nextAddress())
+        await deliverAll(development.services.mail, smtp)
+        const row = await development.connection.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow()
+        expect(row).toMatchObject({ status: 'sent', delivered_by: 'smtp', text_body: '', html_body: '' })
+        expect(await (await development.fetch('/dev/mail')).text()).toContain(account.email)
+        const html = await development.fetch(`/dev/mail/${row.id}`)
+        expect(html.status).toBe(200)
+        expect(await html.text()).toContain('the store keeps no copy of what it said')
+        const text = await (await development.fetch(`/dev/mail/${row.id}/text`)).text()
+        expect(text).toContain(`To: ${account.email}`)
+        expect(text).toContain('the store keeps no copy of what it said')
+      } finally {
+        await development.close()
+      }
+    })
+
     it('keeps a message that is not sent yet whole, to send it', async () => {
       await signedInClient(store, nextAddress())
       smtp.refuseNext(1, 451)
@@ -220,6 +244,46 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
         time = Date.now()
       }
     })
+  })
+
+  it('clears, on upgrade, the bodies of messages the outbox kept after sending them, and nothing else', async () => {
+    const { connection, drop } = await freshDatabase(kind)
+    try {
+      await migrateToLatest(connection)
+      const raw = connection.db as unknown as Kysely<unknown>
+      // The outbox as it was before this migration, holding what earlier versions left in it.
+      await mailPrivacy.down(raw)
+      const at = Date.UTC(2026, 10, 24, 12)
+      for (const [id, status, by] of [
+        ['sent-smtp', 'sent', 'smtp'],
+        ['sent-log', 'sent', 'log'],
+        ['sent-kept', 'sent', 'kept'],
+        ['pending', 'pending', null],
+        ['failed', 'failed', null],
+      ] as const)
+        await sql`insert into mail_outbox (id, kind, to_address, subject, text_body, html_body, headers, status,
+          attempts, created_at, next_attempt_at, sent_at, delivered_by)
+          values (${id}, 'password-reset', 'old@example.com', ${`Subject ${id}`},
+          ${`Choose a new password: https://shop.example/reset-password?token=${id}`}, ${`<a href="?token=${id}">x</a>`},
+          ${'{"List-Unsubscribe":"<https://shop.example/x>"}'}, ${status}, 1, ${at}, ${at},
+          ${status === 'sent' ? at : null}, ${by})`.execute(raw)
+
+      await mailPrivacy.up(raw)
+
+      const rows = await connection.db
+        .selectFrom('mail_outbox')
+        .select(['id', 'subject', 'text_body', 'html_body', 'headers', 'user_id', 'sent_at'])
+        .orderBy('id')
+        .execute()
+      const bodies = Object.fromEntries(
+        rows.map((r) => [r.id, r.text_body !== '' && r.html_body !== '' && r.headers !== null]),
+      )
+      expect(bodies).toEqual({ failed: true, pending: true, 'sent-kept': true, 'sent-log': false, 'sent-smtp': false })
+      for (const row of rows) expect(row).toMatchObject({ subject: `Subject ${row.id}`, user_id: null })
+    } finally {
+      await connection.close()
+      await drop()
+    }
   })
 
   describe('deleting an account', () => {
