@@ -390,7 +390,7 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
       expect(await mine()).toEqual([{ kind: 'order-placed' }, { kind: 'welcome' }])
     })
 
-    it('an account’s later messages name it', async () => {
+    it('every message written for an account names it: verification, back in stock', async () => {
       const account = newAccount()
       const client = store.client(nextAddress())
       expect((await client.post('/api/auth/registration', account)).status).toBe(201)
@@ -414,6 +414,25 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
         { kind: 'verify-email', user_id: user.id },
         { kind: 'welcome', user_id: user.id },
       ])
+
+      // Back in stock: a sold-out size asked for, then restocked.
+      await db()
+        .updateTable('product_sizes')
+        .set({ stock: 0 })
+        .where('product_id', '=', 'kids-hoodie')
+        .where('size', '=', '4-5Y')
+        .execute()
+      await store.services.alerts.request(user.id, 'kids-hoodie', '4-5Y')
+      await db()
+        .transaction()
+        .execute((trx) => store.services.catalog.setStock(trx, { productId: 'kids-hoodie', size: '4-5Y', stock: 3 }))
+      expect(
+        await db()
+          .selectFrom('mail_outbox')
+          .select(['to_address', 'user_id'])
+          .where('kind', '=', 'back-in-stock')
+          .execute(),
+      ).toEqual([{ to_address: account.email, user_id: user.id }])
     })
   })
 })
