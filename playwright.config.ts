@@ -10,6 +10,9 @@ const dataDir = path.join(os.tmpdir(), `kapra-e2e-${port}`)
 const googlePort = port + 10
 const googleDataDir = path.join(os.tmpdir(), `kapra-e2e-${googlePort}`)
 const googleKeysPort = port + 11
+// The store's mail server (tests/e2e/mail-sink.ts), and where it writes what arrives.
+const mailPort = port + 12
+const mailFile = path.join(os.tmpdir(), `kapra-e2e-${port}-mail.jsonl`)
 const chromium = findTestChromium()
 
 // Drives the system Chromium's headless shell (or the full browser); no browser is ever downloaded (README).
@@ -42,6 +45,12 @@ export default defineConfig({
   ],
   webServer: [
     {
+      command: `node tests/e2e/mail-sink.ts ${mailPort} ${mailFile}`,
+      port: mailPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
       // A fresh database each run: the built store, as `npm start` serves it.
       command: `rm -rf ${dataDir} && node server/main.ts`,
       url: `http://127.0.0.1:${port}/healthz`,
@@ -54,6 +63,8 @@ export default defineConfig({
         // E2E_DEV=1 runs Vite's dev server instead of the build (parallel work, no build step).
         NODE_ENV: process.env.E2E_DEV ? 'development' : 'production',
         LOG_LEVEL: 'warn',
+        // Email goes out, whole, to the test's mail server; the outbox keeps no body once sent.
+        SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
         // Journeys register many accounts from one address.
         REGISTRATION_LIMIT_PER_IP: '1000',
         LOGIN_LIMIT_PER_IP: '1000',

@@ -8,6 +8,12 @@ const flag = z
 
 const positiveInt = z.coerce.number().int().positive()
 
+/** A key that signs links in emails: long, and without spaces or commas (LINK_SECRET_PREVIOUS lists keys by commas). */
+const LINK_KEY = /^[^\s,]{32,}$/
+const LINK_KEY_RULE = 'at least 32 characters without spaces or commas (openssl rand -base64 48 makes one)'
+/** In LINK_SECRET_PREVIOUS: the key the first migration stored in the database (docs/decisions/018). */
+const STORED_LINK_KEY = 'stored'
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
@@ -69,6 +75,19 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
     .optional(),
+  LINK_SECRET: z.string().regex(LINK_KEY, `LINK_SECRET must be ${LINK_KEY_RULE}`).optional(),
+  LINK_SECRET_PREVIOUS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(',')
+        .map((k) => k.trim())
+        .filter((k) => k !== ''),
+    )
+    .refine((keys) => keys.every((k) => k === STORED_LINK_KEY || LINK_KEY.test(k)), {
+      message: `LINK_SECRET_PREVIOUS is a comma list of earlier keys, each ${LINK_KEY_RULE}, or the word ${STORED_LINK_KEY} for the key in the database`,
+    })
+    .optional(),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -110,6 +129,15 @@ export interface Config {
     baseUrl: string
     /** The 20%-off code the newsletter's confirmation email carries. */
     newsletterCode: string
+  }
+  /** The keys of links in emails (docs/decisions/018). */
+  links: {
+    /** LINK_SECRET: signs links; unset, the key in store_secrets signs them. */
+    secret: string | undefined
+    /** LINK_SECRET_PREVIOUS without the word `stored`: keys that no longer sign but still verify. */
+    previous: string[]
+    /** Whether the key in store_secrets verifies (and signs, without LINK_SECRET): unset LINK_SECRET, or `stored` listed. */
+    stored: boolean
   }
   bodyLimitBytes: number
   logLevel: Env['LOG_LEVEL']
@@ -165,6 +193,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM ?? `"${e.STORE_NAME.replace(/["\\]/g, '')}" <${e.STORE_EMAIL}>`,
       newsletterCode: e.NEWSLETTER_CODE,
       baseUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    },
+    links: {
+      secret: e.LINK_SECRET,
+      previous: (e.LINK_SECRET_PREVIOUS ?? []).filter((k) => k !== STORED_LINK_KEY),
+      stored: !e.LINK_SECRET || (e.LINK_SECRET_PREVIOUS ?? []).includes(STORED_LINK_KEY),
     },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,

@@ -63,7 +63,7 @@ export function createServices(deps: {
     mail,
     newsletter,
     alerts,
-    account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter }, now),
+    account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter, mail }, now),
     admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
     /** Where rate limits are shared across instances; undefined: this process's memory (SQLite). */
     limitStore,

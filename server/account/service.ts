@@ -12,6 +12,7 @@ import type { AuthService } from '#server/auth/service.ts'
 import type { CartService } from '#server/cart/service.ts'
 import type { OrderService } from '#server/orders/service.ts'
 import type { NewsletterService } from '#server/newsletter/service.ts'
+import type { MailService } from '#server/mail/service.ts'
 import * as repo from '#server/account/repository.ts'
 
 export type AccountService = ReturnType<typeof createAccountService>
@@ -29,10 +30,16 @@ const FULL = `You can save up to ${MAX_SAVED_ADDRESSES} addresses. Delete one to
 export function createAccountService(
   db: Db,
   dialect: Dialect,
-  domains: { auth: AuthService; cart: CartService; orders: OrderService; newsletter: NewsletterService },
+  domains: {
+    auth: AuthService
+    cart: CartService
+    orders: OrderService
+    newsletter: NewsletterService
+    mail: MailService
+  },
   now: () => number = Date.now,
 ) {
-  const { auth, cart, orders, newsletter } = domains
+  const { auth, cart, orders, newsletter, mail } = domains
   const lock = dialect === 'postgres'
 
   /**
@@ -150,6 +157,8 @@ export function createAccountService(
         await cart.clearFor(trx, userId)
         await repo.deleteAddressesOf(trx, userId)
         await newsletter.forget(trx, user.email)
+        // Its email goes too, sent or not: a reset or verification link outlives no account.
+        await mail.forget(trx, { userId, email: user.email })
         await auth.removeAccount(trx, userId)
       })
     },

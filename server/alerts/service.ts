@@ -77,6 +77,7 @@ export function createAlertService(
           'back-in-stock',
           due.map((alert) => ({
             to: alert.email,
+            userId: alert.userId,
             message: backInStockEmail(mail.store, {
               name: alert.userName,
               product: alert.productName,

@@ -219,7 +219,8 @@ export function createAuthService(
       try {
         await db.transaction().execute(async (trx) => {
           await repo.insertUser(trx, row)
-          if (mail) await mail.enqueue(trx, 'welcome', row.email, welcomeEmail(mail.store, row.name, null))
+          if (mail)
+            await mail.enqueue(trx, 'welcome', row.email, welcomeEmail(mail.store, row.name, null), { userId: row.id })
         })
         return toUser(row)
       } catch (err) {
@@ -238,6 +239,7 @@ export function createAuthService(
       'welcome',
       user.email,
       welcomeEmail(mail.store, user.name, mail.url(verifyEmailPath(token))),
+      { userId: user.id },
     )
   }
 
@@ -604,6 +606,7 @@ export function createAuthService(
           'password-reset',
           row.email,
           passwordResetEmail(mail.store, row.name, mail.url(resetPasswordPath(token))),
+          { userId: row.id },
         )
       })
     },
@@ -681,6 +684,7 @@ export function createAuthService(
           'verify-email',
           row.email,
           verifyEmail(mail.store, row.name, mail.url(verifyEmailPath(token))),
+          { userId: row.id },
         )
       })
     },

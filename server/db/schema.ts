@@ -223,9 +223,10 @@ export interface MailOutboxTable {
   kind: string
   to_address: string
   subject: string
+  /** Empty once sent (docs/decisions/018): the links in it leave with the message. */
   text_body: string
   html_body: string
-  /** Extra headers as JSON (List-Unsubscribe), or null. */
+  /** Extra headers as JSON (List-Unsubscribe), or null; null once sent. */
   headers: string | null
   /** pending, sent or failed (no attempts left). */
   status: string
@@ -238,6 +239,8 @@ export interface MailOutboxTable {
   /** smtp, log or kept. */
   delivered_by: string | null
   last_error: string | null
+  /** The account the message is for, when its cause has one: deleting the account deletes it. */
+  user_id: string | null
 }
 
 /** A password-reset token, by its SHA-256; used once, within the hour. */

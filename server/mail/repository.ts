@@ -42,12 +42,17 @@ export async function claimDue(
     .execute()
 }
 
-/** Marks a message sent, if this worker still holds it. */
+/**
+ * Marks a message sent, if this worker still holds it, and in the same statement clears
+ * what it said (text, HTML and headers: reset, verification and unsubscribe links), so
+ * the outbox never keeps a live link of a message that left (docs/decisions/018). Only
+ * the development mailbox keeps bodies (`keepBody`), to show them at /dev/mail.
+ */
 export async function markSent(
   db: Executor,
   id: string,
   owner: string,
-  change: { sentAt: number; deliveredBy: string },
+  change: { sentAt: number; deliveredBy: string; keepBody: boolean },
 ): Promise<boolean> {
   const result = await db
     .updateTable('mail_outbox')
@@ -57,6 +62,7 @@ export async function markSent(
       delivered_by: change.deliveredBy,
       lease_until: null,
       last_error: null,
+      ...(change.keepBody ? {} : { text_body: '', html_body: '', headers: null }),
     })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
@@ -112,14 +118,36 @@ export function messageById(db: Executor, id: string) {
   return db.selectFrom('mail_outbox').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** Sent messages keep their links (a reset token) only a while: bodies older than `before` go. */
-export async function deleteSentBefore(db: Executor, before: number): Promise<number> {
+/**
+ * The outbox forgets what it is done with: messages sent before `before`, and messages
+ * that failed for good and were written before it (a failed one keeps its body, links
+ * included; it fails within a few hours of being written, so its age is its creation's).
+ */
+export async function deleteSettledBefore(db: Executor, before: number): Promise<number> {
   const result = await db
     .deleteFrom('mail_outbox')
-    .where('status', '=', 'sent')
-    .where('sent_at', '<', before)
+    .where((w) =>
+      w.or([
+        w.and([w('status', '=', 'sent'), w('sent_at', '<', before)]),
+        w.and([w('status', '=', 'failed'), w('created_at', '<', before)]),
+      ]),
+    )
     .executeTakeFirst()
   return Number(result.numDeletedRows)
+}
+
+/**
+ * Every message of an account (`user_id`), and every message to its address, whatever
+ * caused it (a newsletter confirmation, messages written before the outbox named
+ * accounts); the address is compared without regard to case, as accounts' are.
+ */
+export async function deleteMessagesOf(db: Executor, of: { userId: string; email: string }): Promise<number> {
+  const byAccount = await db.deleteFrom('mail_outbox').where('user_id', '=', of.userId).executeTakeFirst()
+  const byAddress = await db
+    .deleteFrom('mail_outbox')
+    .where(sql<string>`lower(trim(to_address))`, '=', of.email.trim().toLowerCase())
+    .executeTakeFirst()
+  return Number(byAccount.numDeletedRows) + Number(byAddress.numDeletedRows)
 }
 
 export async function linkSecret(db: Executor): Promise<string | undefined> {

@@ -10,6 +10,9 @@ const page = (title: string, body: string) => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:16px;font-family:system-ui,sans-serif;background:#faf8f5;color:#1c1917;">${body}</body></html>`
 
+/** A message sent through SMTP_URL keeps no body (docs/decisions/018); kept ones do. */
+const GONE = 'This message was sent by the mail server; the store keeps no copy of what it said.'
+
 export const devMailRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     const messages = await c.var.services.mail.latest(50)
@@ -30,10 +33,10 @@ export const devMailRoutes = new Hono<AppEnv>()
   .get('/:id', async (c) => {
     const message = await c.var.services.mail.message(c.req.param('id'))
     if (!message) throw new AppError(404, 'Not found')
-    return c.html(message.html_body)
+    return c.html(message.html_body || page(message.subject, `<p>${escapeHtml(GONE)}</p>`))
   })
   .get('/:id/text', async (c) => {
     const message = await c.var.services.mail.message(c.req.param('id'))
     if (!message) throw new AppError(404, 'Not found')
-    return c.text(`To: ${message.to_address}\nSubject: ${message.subject}\n\n${message.text_body}`)
+    return c.text(`To: ${message.to_address}\nSubject: ${message.subject}\n\n${message.text_body || GONE}`)
   })

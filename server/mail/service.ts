@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import type { Config } from '#server/config.ts'
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
-import type { Logger } from '#server/http/logger.ts'
-import { signLink, verifyLink, type LinkCheck, type LinkClaims, type LinkPurpose } from '#server/mail/links.ts'
+import { errorFields, type Logger } from '#server/http/logger.ts'
+import {
+  linkKeyring,
+  signLink,
+  verifyLink,
+  type LinkCheck,
+  type LinkClaims,
+  type LinkKeyring,
+  type LinkPurpose,
+} from '#server/mail/links.ts'
 import type { Rendered, StoreIdentity } from '#server/mail/templates.ts'
 import { keepTransport, logTransport, smtpTransport, type MailTransport } from '#server/mail/transport.ts'
 import { createMailWorker, type MailWorker, type WorkerOptions } from '#server/mail/worker.ts'
@@ -30,16 +38,26 @@ export type MailKind =
  */
 export function createMailService(db: Db, dialect: Dialect, config: Config, logger: Logger, now: () => number) {
   const store: StoreIdentity = { ...config.store, baseUrl: config.mail.baseUrl }
-  let secret: string | undefined
+  let keys: LinkKeyring | undefined
   let worker: MailWorker | undefined
 
-  /** Read once; `exec` is the caller's transaction when there is one (SQLite has one connection). */
-  async function linkKey(exec: Executor = db): Promise<string> {
-    if (secret) return secret
-    const value = await repo.linkSecret(exec)
-    if (!value) throw new Error('The key for links in emails is missing (store_secrets.mail_links)')
-    secret = value
-    return value
+  /**
+   * The keys of links (docs/decisions/018): LINK_SECRET signs when set, else the key the
+   * first migration stored; LINK_SECRET_PREVIOUS's keys still verify, and the stored one
+   * while it is trusted (it alone verifies tokens without a key id). Read once; `exec` is
+   * the caller's transaction when there is one (SQLite has one connection).
+   */
+  async function keyring(exec: Executor = db): Promise<LinkKeyring> {
+    if (keys) return keys
+    const { secret, previous, stored: trustStored } = config.links
+    let stored: string | undefined
+    if (trustStored) {
+      stored = await repo.linkSecret(exec)
+      if (!stored) throw new Error('The key for links in emails is missing (store_secrets.mail_links)')
+    }
+    const signing = secret ?? stored!
+    keys = linkKeyring(signing, stored ? [...previous, stored] : previous, stored)
+    return keys
   }
 
   /** Where messages go: SMTP when configured; otherwise kept (development, tests) or logged (production). */
@@ -48,14 +66,18 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
     return config.env === 'production' ? logTransport(logger) : keepTransport()
   }
 
-  /** Writes many messages of one kind in one statement (a page of them: under 1,000). */
+  /**
+   * Writes many messages of one kind in one statement (a page of them: under 1,000).
+   * `userId` names the account a message is for, when its cause has one, so deleting the
+   * account deletes the message (`forget`).
+   */
   async function enqueueAll(
     trx: Executor,
     kind: MailKind,
-    messages: { to: string; message: Rendered }[],
+    messages: { to: string; message: Rendered; userId?: string | null }[],
   ): Promise<string[]> {
     const at = now()
-    const rows = messages.map(({ to, message }) => ({
+    const rows = messages.map(({ to, message, userId }) => ({
       id: randomUUID(),
       kind,
       to_address: to,
@@ -72,6 +94,7 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
       sent_at: null,
       delivered_by: null,
       last_error: null,
+      user_id: userId ?? null,
     }))
     await repo.insertMessages(trx, rows)
     return rows.map((r) => r.id)
@@ -82,13 +105,28 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
     /** The newsletter's 20%-off code (NEWSLETTER_CODE). */
     code: config.mail.newsletterCode,
 
-    /** Writes a message to the outbox in the caller's transaction; it is sent only if that commits. */
-    async enqueue(trx: Executor, kind: MailKind, to: string, message: Rendered): Promise<string> {
-      const [id] = await enqueueAll(trx, kind, [{ to, message }])
+    /**
+     * Writes a message to the outbox in the caller's transaction; it is sent only if that
+     * commits. `options.userId`: the account it is for, when there is one (see enqueueAll).
+     */
+    async enqueue(
+      trx: Executor,
+      kind: MailKind,
+      to: string,
+      message: Rendered,
+      options: { userId?: string | null } = {},
+    ): Promise<string> {
+      const [id] = await enqueueAll(trx, kind, [{ to, message, userId: options.userId ?? null }])
       return id!
     },
 
     enqueueAll,
+
+    /**
+     * Deleting an account (docs/decisions/018): its messages go in the deletion's
+     * transaction, sent or not, by the account's id and by its address.
+     */
+    forget: (trx: Executor, account: { userId: string; email: string }) => repo.deleteMessagesOf(trx, account),
 
     /** A signed link's token, valid for `ttlMs`. */
     async signLink(
@@ -98,11 +136,13 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
       ttlMs: number,
       email?: string,
     ): Promise<string> {
-      return signLink(await linkKey(exec), { purpose, subject, expiresAt: now() + ttlMs, ...(email ? { email } : {}) })
+      const { signing } = await keyring(exec)
+      return signLink(signing, { purpose, subject, expiresAt: now() + ttlMs, ...(email ? { email } : {}) })
     },
 
+    /** A token signed by an unknown or removed key, or tampered with, is `invalid`, like any bad link. */
     async checkLink(token: string, purposes: LinkPurpose[]): Promise<LinkCheck> {
-      return verifyLink(await linkKey(), token, purposes, now())
+      return verifyLink(await keyring(), token, purposes, now())
     },
 
     /** Spends a single-use link in the caller's transaction; false when it was used before. */
@@ -126,6 +166,16 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
       logger.info('mail worker started', {
         transport: config.mail.smtpUrl ? 'smtp' : config.env === 'production' ? 'log' : 'kept',
       })
+      // Key ids only (never a key): after a rotation, the operator sees which keys this process uses.
+      keyring()
+        .then((k) =>
+          logger.info('link keys', {
+            signing: k.signing.id,
+            verifying: [...k.verifying.keys()],
+            storedKeyTrusted: k.legacy !== undefined,
+          }),
+        )
+        .catch((err: unknown) => logger.warn('link keys unavailable', errorFields(err)))
     },
 
     async stopWorker() {

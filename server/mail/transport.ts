@@ -14,6 +14,11 @@ export interface OutgoingMessage {
 export interface MailTransport {
   /** smtp, log or kept: recorded with each message sent. */
   name: string
+  /**
+   * The message stays readable in the outbox once sent: only the development mailbox
+   * (/dev/mail). Every other transport's messages lose their bodies when sent.
+   */
+  keepsBody?: boolean
   /** Resolves once the message is handed over; rejects to have it retried. */
   send(message: OutgoingMessage): Promise<void>
   close(): void
@@ -49,14 +54,16 @@ export function smtpTransport(url: string, from: string): MailTransport {
 }
 
 /**
- * No SMTP_URL in production: each message is one JSON line in the log (the operator
- * can still read a reset link), and it counts as sent.
+ * No SMTP_URL in production: each message is one JSON line in the log naming its
+ * recipient and subject, never what it says (a reset or verification link is a key to
+ * an account, and logs are copied, shipped and kept: docs/spec/rulings.md #26), and it
+ * counts as sent. Nobody receives it; a real store sets SMTP_URL.
  */
 export function logTransport(logger: Logger): MailTransport {
   return {
     name: 'log',
     send(m) {
-      logger.info('mail', { mailId: m.id, to: m.to, subject: m.subject, text: m.text })
+      logger.info('mail not sent: no SMTP_URL', { mailId: m.id, to: m.to, subject: m.subject })
       return Promise.resolve()
     },
     close: () => {},
@@ -65,7 +72,7 @@ export function logTransport(logger: Logger): MailTransport {
 
 /** No SMTP_URL in development and tests: the message stays in the outbox, read at /dev/mail. */
 export function keepTransport(): MailTransport {
-  return { name: 'kept', send: () => Promise.resolve(), close: () => {} }
+  return { name: 'kept', keepsBody: true, send: () => Promise.resolve(), close: () => {} }
 }
 
 function messageDomain(from: string): string {

@@ -20,8 +20,8 @@ export interface WorkerOptions {
 export type MailWorker = ReturnType<typeof createMailWorker>
 
 const HOUR = 60 * 60_000
-/** Sent messages (and the links in them) are kept this long, then removed. */
-const KEEP_SENT_MS = 7 * 24 * HOUR
+/** Sent messages (their recipient, subject and times) and failed ones are kept this long, then removed. */
+const KEEP_SETTLED_MS = 7 * 24 * HOUR
 
 /**
  * Sends what the outbox holds (docs/decisions/011). Many workers, in one process or
@@ -75,11 +75,12 @@ export function createMailWorker(
         else logger.warn('mail failed, will retry', { ...fields, retryAt })
         continue
       }
-      if (await repo.markSent(db, row.id, owner, { sentAt: now(), deliveredBy: transport.name })) sent++
+      const change = { sentAt: now(), deliveredBy: transport.name, keepBody: transport.keepsBody === true }
+      if (await repo.markSent(db, row.id, owner, change)) sent++
     }
     if (now() - lastPrune > HOUR) {
       lastPrune = now()
-      await repo.deleteSentBefore(db, now() - KEEP_SENT_MS)
+      await repo.deleteSettledBefore(db, now() - KEEP_SETTLED_MS)
     }
     return sent
   }

@@ -148,6 +148,7 @@ export function createOrderService(
           `order-${to.toLowerCase()}` as `order-${Lowercase<EmailedMove>}`,
           order.address.email,
           orderStatusEmail(mail.store, order, to),
+          { userId: found.order.user_id },
         )
       return order
     })
@@ -293,6 +294,7 @@ export function createOrderService(
               confirm: mail.url(orderLinkPath(confirm)),
               cancel: mail.url(orderLinkPath(cancel)),
             }),
+            { userId },
           )
         }
         // The answer is kept with the order it describes, or neither is (docs/decisions/013).

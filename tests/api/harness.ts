@@ -5,7 +5,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
-import { createLogger } from '#server/http/logger.ts'
+import { createLogger, type Logger } from '#server/http/logger.ts'
 import { createServices, type Services } from '#server/services.ts'
 import type { ProductListOptions } from '#server/catalog/product-list.ts'
 import { seedCatalog } from '#demo/seed.ts'
@@ -94,6 +94,8 @@ export async function createTestStore(
     sqliteDir?: string
     /** Where GET /api/product/list's files go; with `writer`, a process of its own writes them, as in the server. */
     productList?: { dir: string; writer?: boolean }
+    /** The store's logger (silent when absent), for a test that reads what is logged. */
+    logger?: Logger
   } = {},
 ): Promise<TestStore> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', ...options.env })
@@ -120,7 +122,7 @@ export async function createTestStore(
     db: connection.db,
     dialect: connection.dialect,
     config,
-    logger: createLogger('silent'),
+    logger: options.logger ?? createLogger('silent'),
     ...(options.now ? { now: options.now } : {}),
     productList: {
       dir: listDir,

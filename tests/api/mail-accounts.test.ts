@@ -227,12 +227,12 @@ describe.each(databases)('password reset and email verification (%s)', (kind) =>
     it('refuses a verification link tampered with or past its week', async () => {
       const { client, account } = await signedInClient(store, nextAddress())
       const { token } = await linkFrom(account.email, /Welcome/, 'Verify my email')
-      const [body, signature] = token.split('.') as [string, string]
+      const [id, body, signature] = token.split('.') as [string, string, string]
       const other = await signedInClient(store, nextAddress())
       const parts = JSON.parse(Buffer.from(body, 'base64url').toString()) as unknown[]
       parts[1] = other.user._id
-      const forged = `${Buffer.from(JSON.stringify(parts)).toString('base64url')}.${signature}`
-      for (const bad of [forged, `${body}.${signature.slice(1)}`, 'x']) {
+      const forged = `${id}.${Buffer.from(JSON.stringify(parts)).toString('base64url')}.${signature}`
+      for (const bad of [forged, `${id}.${body}.${signature.slice(1)}`, 'x']) {
         const res = await store.client(nextAddress()).post('/api/auth/verify-email', { token: bad })
         expect(res.status).toBe(400)
         expect(((await res.json()) as { message: string }).message).toMatch(/not valid/)

@@ -124,10 +124,10 @@ describe.each(databases)('newsletter double opt-in (%s)', (kind) => {
     const address = fresh()
     await subscribe(address)
     const { confirm, unsubscribe } = await email(address)
-    const [body, signature] = confirm.token.split('.') as [string, string]
+    const [id, body, signature] = confirm.token.split('.') as [string, string, string]
     const client = store.client(nextAddress())
     for (const [path, token] of [
-      ['/api/newsletter/confirm', `${body}.${signature.slice(0, -2)}xy`],
+      ['/api/newsletter/confirm', `${id}.${body}.${signature.slice(0, -2)}xy`],
       ['/api/newsletter/confirm', unsubscribe.token],
       ['/api/newsletter/unsubscribe', confirm.token],
       ['/api/newsletter/unsubscribe', 'garbage'],

@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
@@ -8,27 +9,42 @@ import { newAccount, testAddress } from '#tests/factories.ts'
 import { collectErrors, expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/e2e/support.ts'
 
 // Email in the browser (docs/decisions/011), shared by mail.spec.ts (1280 px) and
-// mail.phone.spec.ts (390 px). The store under test has no SMTP_URL: it logs each
-// message and keeps it in its outbox, where these tests read it, as a shopper reads
-// their inbox.
+// mail.phone.spec.ts (390 px). The store under test sends through SMTP_URL to the
+// test's own mail server (tests/e2e/mail-sink.ts), which writes what arrives to a file;
+// these tests read it there, as a shopper reads their inbox. The store's outbox tells
+// which message is the newest of a kind; it keeps no body once sent (docs/decisions/018).
 
-/** The newest message of `kind` to `to` in the outbox of the store Playwright started. */
+const port = Number(process.env.E2E_PORT ?? 3100)
+const mailFile = path.join(os.tmpdir(), `kapra-e2e-${port}-mail.jsonl`)
+
+/** The newest message of `kind` to `to`, once the store's worker has sent it (it polls every 3 s). */
 async function newestMail(to: string, kind: string): Promise<{ subject: string; text: string }> {
-  const port = Number(process.env.E2E_PORT ?? 3100)
   const connection = connect({ dataDir: path.join(os.tmpdir(), `kapra-e2e-${port}`) })
+  let id: string
   try {
     const row = await connection.db
       .selectFrom('mail_outbox')
-      .select(['subject', 'text_body'])
+      .select('id')
       .where('to_address', '=', to)
       .where('kind', '=', kind)
       .orderBy('created_at', 'desc')
       .executeTakeFirst()
     if (!row) throw new Error(`no ${kind} email to ${to}`)
-    return { subject: row.subject, text: row.text_body }
+    id = row.id
   } finally {
     await connection.close()
   }
+  for (let waited = 0; waited < 15_000; waited += 250) {
+    const arrived = fs
+      .readFileSync(mailFile, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { messageId?: string; subject?: string; text?: string })
+      .find((m) => m.messageId?.startsWith(`<${id}@`))
+    if (arrived) return { subject: arrived.subject ?? '', text: arrived.text ?? '' }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`the ${kind} email to ${to} did not arrive`)
 }
 
 /** The path of the link labelled `label` in a message's text (the store's address there is localhost). */
