@@ -66,6 +66,9 @@ async function main(): Promise<boolean> {
       LOGIN_LIMIT_PER_ACCOUNT: String(LOGIN_LIMIT),
       LOGIN_LIMIT_PER_IP: '100000',
       REGISTRATION_LIMIT_PER_IP: '100000',
+      // Every checkout comes from one address with one phone number.
+      OPEN_ORDERS_PER_CUSTOMER: '100000',
+      ORDER_LIMIT_PER_IP: '100000',
     }
     // The first instance migrates and seeds; the others start on the ready database.
     running.push(await startInstance('instance 1', env))

@@ -89,12 +89,22 @@ async function main() {
   }, 60 * 60_000)
   prune.unref()
 
+  // Orders nobody confirmed in time are cancelled by the store, once across instances
+  // (the job's lease: docs/decisions/017); every instance tries every few minutes.
+  const expire = setInterval(() => {
+    services.orders
+      .expireUnconfirmed()
+      .catch((err: unknown) => logger.warn('cancelling unconfirmed orders failed', errorFields(err)))
+  }, 5 * 60_000)
+  expire.unref()
+
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
     logger.info('shutting down', { signal })
     clearInterval(prune)
+    clearInterval(expire)
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
       Promise.all([closeVite(), services.mail.stopWorker(), services.close()])

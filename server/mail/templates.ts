@@ -189,6 +189,19 @@ export function orderStatusEmail(
   }
 }
 
+/** The store cancelled an order nobody confirmed in time (docs/decisions/017): why, and that nothing is owed. */
+export function orderUnconfirmedEmail(store: StoreIdentity, order: Order, hours: number): Rendered {
+  const number = orderNumber(order._id)
+  return layout(store, `Your order ${number} is cancelled`, `Order ${number} is cancelled`, [
+    paragraph(
+      `Hi ${order.address.firstName}, we cancelled your order because it was not confirmed within ${hours} hours of being placed. Nothing is owed.`,
+    ),
+    orderLines(order),
+    note('If you still want these pieces, you are welcome to order them again while they are in stock.'),
+    button('Shop again', store.baseUrl),
+  ])
+}
+
 export function welcomeEmail(store: StoreIdentity, name: string, verifyUrl: string | null): Rendered {
   return layout(
     store,

@@ -62,7 +62,7 @@ interface PlaceOrderResult {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const user = requireUser(context, url)
-  const { services } = context.get(appContext)
+  const { services, clientAddress } = context.get(appContext)
   const form = await request.formData()
   const values = formValues(form, [...addressFieldNames, 'saveAddress'])
 
@@ -83,8 +83,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const key = idempotencyKeySchema.safeParse(form.get('idempotencyKey'))
   const placed = await attempt(context, () =>
     key.success
-      ? services.orders.placeOnce(user._id, order.data, key.data).then((r) => r.order)
-      : services.orders.place(user._id, order.data),
+      ? services.orders.placeOnce(user._id, order.data, key.data, clientAddress).then((r) => r.order)
+      : services.orders.place(user._id, order.data, undefined, clientAddress),
   )
   if (!placed.ok) {
     return {
