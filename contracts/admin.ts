@@ -222,7 +222,7 @@ export const adminProductInputSchema = z
      */
     openedStock: z
       .record(
-        z.string().max(12, 'openedStock: a size is at most 12 characters'),
+        z.string().regex(/^[A-Za-z0-9-]{1,12}$/, 'openedStock names sizes as sizes does: letters, digits and -'),
         wholeNumber('openedStock count', 0, 100_000),
         {
           error: 'openedStock must map each size to its stock as you opened the product',

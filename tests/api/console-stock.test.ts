@@ -209,6 +209,13 @@ describe.each(databases)('console stock saves (%s)', (kind) => {
     )
     expect(body.message).toMatch(/^openedStock is required/)
     expect(body.fields).toEqual({ openedStock: 'Required' })
+    for (const bad of ['4', { S: 'four' }, { S: -1 }, { 'S M': 4 }]) {
+      const refused = await json<{ message: string }>(
+        await save(shirt.id, { ...input, name: 'Nameless', openedStock: bad }),
+        400,
+      )
+      expect(refused.message).toMatch(/openedStock/)
+    }
     expect((await opened(shirt.id)).name).toBe(before.name)
   })
 
