@@ -2,7 +2,7 @@ import { Fragment } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CircleAlert } from 'lucide-react'
 import { categories, subCategories } from '#contracts/catalog.ts'
-import { photoSlots, type AdminProduct } from '#contracts/admin.ts'
+import { photoSlots, STOCK_CHANGED_MESSAGE, type AdminProduct } from '#contracts/admin.ts'
 import { productFormValues, type ProductFormValues } from '#app/features/admin/product-input.ts'
 
 const chartColumns = [
@@ -39,7 +39,18 @@ export function ProductForm({
           className="flex items-center gap-2 rounded-xl border border-danger/30 bg-red-50 p-3 text-sm font-medium text-danger"
         >
           <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {error}
+          <span>
+            {error}
+            {/* The shelf moved under the form: the product as it is now, one tap away. */}
+            {product && error === STOCK_CHANGED_MESSAGE && (
+              <>
+                {' '}
+                <a href={`/admin/products/${product.id}`} className="font-semibold underline underline-offset-4">
+                  Reload the product
+                </a>
+              </>
+            )}
+          </span>
         </p>
       )}
       {values.opened.map((o, i) => (
