@@ -1,6 +1,7 @@
 // `npm run admin -- create --email E --name N` and `npm run admin -- promote --email E`:
 // the store's admin accounts (docs/spec/rulings.md #25). The commands themselves are in
 // scripts/admin-commands.ts; this file reads the terminal and opens the database.
+import '#server/node-env.ts'
 import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest } from '#server/db/database.ts'
 import { createAuthService } from '#server/auth/service.ts'

@@ -19,7 +19,6 @@ export async function startBenchServer(port: number, env: Record<string, string>
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       LOGIN_LIMIT_PER_IP: '100000',
       LOGIN_LIMIT_PER_ACCOUNT: '100000',

@@ -1,3 +1,4 @@
+import '#server/node-env.ts'
 import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest } from '#server/db/database.ts'
 

@@ -1,6 +1,7 @@
 // `npm run db:seed`: migrations, then the demo catalog into an empty store.
 // `npm run db:seed -- --products N`: migrations, then N generated products
 // (demo/large-catalog.ts) into an empty store, for measuring the store at size.
+import '#server/node-env.ts'
 import { parseArgs } from 'node:util'
 import { sql } from 'kysely'
 import { loadConfig } from '#server/config.ts'

@@ -51,7 +51,7 @@ export async function startInstance(name: string, env: Record<string, string>, p
   const p = port ?? (await freePort())
   const child = spawn(process.execPath, [...serverFlags, path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(p), LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(p), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''

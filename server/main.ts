@@ -1,3 +1,5 @@
+// First: the process's NODE_ENV before React or React Router is loaded (server/node-env.ts).
+import { loadedReactBuild } from '#server/node-env.ts'
 import http from 'node:http'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
@@ -71,7 +73,11 @@ async function main() {
   server.listen(config.port, config.host, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : config.port
-    logger.info(`Kapra is serving on http://localhost:${port}`, { database: connection.dialect })
+    logger.info(`Kapra is serving on http://localhost:${port}`, {
+      database: connection.dialect,
+      mode: config.env,
+      react: loadedReactBuild(),
+    })
   })
 
   // Email leaves through the outbox; this process's worker sends what is due (docs/decisions/011).
