@@ -136,6 +136,7 @@ export function orderPlacedEmail(
   store: StoreIdentity,
   order: Order,
   links: { confirm: string; cancel: string },
+  confirmWithinHours?: number,
 ): Rendered {
   const number = orderNumber(order._id)
   return layout(store, `Please confirm your order ${number}`, `Thank you for your order ${number}`, [
@@ -143,6 +144,9 @@ export function orderPlacedEmail(
       `Hi ${order.address.firstName}, we have your order. We pack cash-on-delivery orders once you confirm them: one tap below.`,
     ),
     button('Confirm my order', links.confirm),
+    ...(confirmWithinHours
+      ? [note(`An order not confirmed within ${confirmWithinHours} hours is cancelled and its pieces go back on sale.`)]
+      : []),
     orderLines(order),
     deliveryAddress(order),
     note('Changed your mind? You can cancel until we start packing:'),

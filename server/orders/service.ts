@@ -377,10 +377,13 @@ export function createOrderService(
           trx,
           'order-placed',
           a.email,
-          orderPlacedEmail(mail.store, order, {
-            confirm: mail.url(orderLinkPath(confirm)),
-            cancel: mail.url(orderLinkPath(cancel)),
-          }),
+          orderPlacedEmail(
+            mail.store,
+            order,
+            { confirm: mail.url(orderLinkPath(confirm)), cancel: mail.url(orderLinkPath(cancel)) },
+            // The shopper is told when an unconfirmed order lapses (docs/decisions/017).
+            Math.round(limits.unconfirmedMs / (60 * 60_000)),
+          ),
         )
       }
       // The answer is kept with the order it describes, or neither is (docs/decisions/013).

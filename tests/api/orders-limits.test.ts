@@ -355,6 +355,15 @@ describe.each(databases)('orders nobody confirmed in time (%s)', (kind) => {
     const waiting = await signedInClient(store, nextAddress())
     expect((await waiting.client.post('/api/product/notify', { itemId: shirt.id, size: 'L' })).status).toBe(200)
 
+    // The order's email said so from the start.
+    const placedMail = await db()
+      .selectFrom('mail_outbox')
+      .select('text_body')
+      .where('kind', '=', 'order-placed')
+      .where('to_address', '=', email)
+      .executeTakeFirstOrThrow()
+    expect(placedMail.text_body).toContain('An order not confirmed within 48 hours is cancelled')
+
     t = placedAt + 47 * HOUR
     expect(await store.services.orders.expireUnconfirmed()).toBe(0)
     expect((await orderRow(order._id)).status).toBe('Order Placed')
