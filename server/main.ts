@@ -97,12 +97,16 @@ async function main() {
 
   // Orders nobody confirmed in time are cancelled by the store, once across instances
   // (the job's lease: docs/decisions/017); every instance tries every few minutes.
-  const expire = setInterval(() => {
+  const expireUnconfirmed = () => {
     services.orders
       .expireUnconfirmed()
       .catch((err: unknown) => logger.warn('cancelling unconfirmed orders failed', errorFields(err)))
-  }, 5 * 60_000)
+  }
+  const expire = setInterval(expireUnconfirmed, 5 * 60_000)
   expire.unref()
+  // A store started after a pause need not wait the first 5 minutes.
+  const firstExpiry = setTimeout(expireUnconfirmed, 30_000)
+  firstExpiry.unref()
 
   let stopping = false
   const stop = (signal: string) => {
@@ -111,6 +115,7 @@ async function main() {
     logger.info('shutting down', { signal })
     clearInterval(prune)
     clearInterval(expire)
+    clearTimeout(firstExpiry)
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
       Promise.all([closeVite(), services.mail.stopWorker(), services.close()])
