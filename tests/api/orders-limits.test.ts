@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order } from '#contracts/orders.ts'
 import { DELIVERY_FEE } from '#contracts/pricing.ts'
 import { loadConfig } from '#server/config.ts'
+import { connect } from '#server/db/database.ts'
 import { createLogger } from '#server/http/logger.ts'
 import { createServices } from '#server/services.ts'
 import { NOT_CONFIRMED_NOTE } from '#server/orders/service.ts'
@@ -528,3 +529,55 @@ describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js'))).each(datab
     })
   },
 )
+
+// Two instances of the store on one PostgreSQL database count one account's placements together.
+describe.runIf(databases.includes('postgres'))('placements an hour across instances', () => {
+  let first: TestStore
+  let second: { app: ReturnType<typeof createApp>; close: () => Promise<void> }
+  const env = { ORDER_LIMIT_PER_ACCOUNT: '2' }
+
+  beforeAll(async () => {
+    first = await createTestStore('postgres', { catalog: [shirt], env })
+    const connection = connect({
+      databaseUrl: process.env.TEST_DATABASE_URL!,
+      dataDir: 'data',
+      pgSchema: first.connection.schema!,
+    })
+    const services = createServices({
+      db: connection.db,
+      dialect: 'postgres',
+      config: loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        TRUST_PROXY: 'true',
+        OPEN_ORDERS_PER_CUSTOMER: '1000',
+        ...env,
+      }),
+      logger: createLogger('silent'),
+    })
+    second = { app: createApp({ services }), close: () => connection.close() }
+  })
+  afterAll(async () => {
+    await second.close()
+    await first.close()
+  })
+
+  it('share the account’s limit, whichever instance each placement reaches', async () => {
+    const address = nextAddress()
+    const { client } = await signedInClient(first, address)
+    expect((await checkout(client)).status).toBe(201)
+    // The same shopper's next checkout reaches the second instance.
+    expect((await client.post('/api/cart/update', { itemId: shirt.id, size: 'M', quantity: 1 })).status).toBe(200)
+    const viaSecond = await second.app.request('/api/order/placeorder', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: client.cookie!, 'x-forwarded-for': address },
+      body: JSON.stringify({
+        address: { ...testAddress, phone: nextPhone() },
+        items: [{ _id: shirt.id, size: 'M', quantity: 1 }],
+        amount: PRICE + DELIVERY_FEE,
+      }),
+    })
+    expect(viaSecond.status, await viaSecond.clone().text()).toBe(201)
+    expect((await checkout(client)).status).toBe(429)
+  })
+})
