@@ -526,6 +526,7 @@ describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js'))).each(datab
         'You have 1 order waiting for confirmation. Confirm or cancel it in My Orders before placing another.',
       )
       expect(html).toContain('value="14 Typed Street"')
+      expect(html).toMatch(/<a[^>]*href="\/order"[^>]*>Go to My Orders<\/a>/)
     })
   },
 )

@@ -236,7 +236,18 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
               className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger"
             >
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <p>{actionData.message}</p>
+              <p>
+                {actionData.message}
+                {/* Orders awaiting confirmation block the next one (docs/decisions/017): where to confirm them. */}
+                {actionData.message.includes('in My Orders') && (
+                  <>
+                    {' '}
+                    <Link to="/order" className="font-semibold underline underline-offset-4">
+                      Go to My Orders
+                    </Link>
+                  </>
+                )}
+              </p>
             </div>
           )}
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
