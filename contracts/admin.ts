@@ -214,6 +214,22 @@ export const adminProductInputSchema = z
       )
       .max(20, 'sizeChart must have at most 20 rows'),
     bestSeller: z.boolean({ error: 'bestSeller must be true or false' }),
+    /**
+     * Each size's stock as the owner opened the product (a change's only; a new product
+     * has none). A size whose stock equals its opened count was not changed and is not
+     * written; a changed one is set only if it still holds its opened count; a size not
+     * named here is one the owner added (docs/decisions/017).
+     */
+    openedStock: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9-]{1,12}$/, 'openedStock names sizes as sizes does: letters, digits and -'),
+        wholeNumber('openedStock count', 0, 100_000),
+        {
+          error: 'openedStock must map each size to its stock as you opened the product',
+        },
+      )
+      .refine((r) => Object.keys(r).length <= 20, 'openedStock must name at most 20 sizes')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<string>()
@@ -240,8 +256,22 @@ export type AdminProductInput = z.infer<typeof adminProductInputSchema>
 /** POST /api/admin/products/:id/archive. */
 export const adminArchiveSchema = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) })
 
-/** POST /api/admin/products/:id/stock. */
-export const adminStockSchema = z.object({ size: sizeName('size'), stock: wholeNumber('stock', 0, 100_000) })
+/**
+ * POST /api/admin/products/:id/stock: `opened` is the size's stock as the owner saw it;
+ * the new count is set only if the shelf still holds that many (docs/decisions/017).
+ */
+export const adminStockSchema = z.object({
+  size: sizeName('size'),
+  stock: wholeNumber('stock', 0, 100_000),
+  opened: z
+    .number({ error: 'opened is required: the size’s stock as you saw it, so a change never undoes an order' })
+    .int('opened must be a whole number')
+    .min(0, 'opened must be at least 0')
+    .max(100_000, 'opened must be at most 100,000'),
+})
+
+/** The answer (409) when a size the owner changed was also moved (by an order) since they opened the product. */
+export const STOCK_CHANGED_MESSAGE = 'Stock changed since you opened this product; reload to see it'
 
 /** One product in the console's list. */
 export interface AdminProductRow {

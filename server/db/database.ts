@@ -21,6 +21,7 @@ import * as rateLimits from '#server/db/migrations/2026-11-24T0810-rate-limits.t
 import * as listStamp from '#server/db/migrations/2026-11-24T0900-list-stamp.ts'
 import { joinedNameIndex } from '#server/db/migrations/2026-11-24T1000-joined-name-index.ts'
 import * as categoryPriceIndex from '#server/db/migrations/2026-11-24T1010-category-price-index.ts'
+import * as jobLeases from '#server/db/migrations/2026-11-25T0200-job-leases.ts'
 import * as mailPrivacy from '#server/db/migrations/2026-11-25T0300-mail-privacy.ts'
 
 export type Db = Kysely<Database>
@@ -48,6 +49,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T0900-list-stamp': listStamp,
     '2026-11-24T1000-joined-name-index': joinedNameIndex(dialect),
     '2026-11-24T1010-category-price-index': categoryPriceIndex,
+    '2026-11-25T0200-job-leases': jobLeases,
     '2026-11-25T0300-mail-privacy': mailPrivacy,
   }
 }
