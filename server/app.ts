@@ -9,7 +9,7 @@ import { ping } from '#server/db/database.ts'
 import { AppError, databaseUnavailable } from '#server/http/errors.ts'
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import { errorFields } from '#server/http/logger.ts'
-import { jsonBodiesOnly, sameOriginWrites } from '#server/http/middleware.ts'
+import { jsonBodiesOnly, plainPaths, sameOriginWrites } from '#server/http/middleware.ts'
 import { isGoogleSignInPage, pageSecurityHeaders } from '#server/http/csp.ts'
 import type { AppEnv } from '#server/http/env.ts'
 import { clientAddressOf, type TrustProxy } from '#server/http/client-address.ts'
@@ -97,6 +97,8 @@ export function createApp(options: AppOptions) {
     })
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500)
   })
+
+  app.use(plainPaths())
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')

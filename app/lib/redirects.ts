@@ -1,4 +1,4 @@
-import { isPlainText } from '#contracts/fields.ts'
+import { isPlainText } from '#contracts/plain-text.ts'
 
 /**
  * A return address may hold no control character (C0 with tab, CR and LF, DEL, C1), no lone

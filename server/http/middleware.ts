@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { isPlainText } from '#contracts/plain-text.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { AppEnv } from '#server/http/env.ts'
 
@@ -21,6 +22,26 @@ export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
         throw new AppError(403, 'Cross-site requests are not allowed')
       }
     }
+    await next()
+  }
+}
+
+/**
+ * No address of the store holds a control character: a path with one (`/api/product/ab%00`,
+ * `/productdetail/%0A`) is answered 404 before any route reads its parameters, which would
+ * otherwise reach the database (PostgreSQL refuses a NUL with an error; issue 20, item 7).
+ * Query parameters and bodies are checked by their contracts (contracts/fields.ts).
+ */
+export function plainPaths(): MiddlewareHandler {
+  return async (c, next) => {
+    let path: string
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname)
+    } catch {
+      // Not UTF-8 once decoded (`%ED%A0%80`, half a surrogate): no page or product has that name.
+      throw new AppError(404, 'Not found')
+    }
+    if (!isPlainText(path)) throw new AppError(404, 'Not found')
     await next()
   }
 }
