@@ -12,6 +12,7 @@ import { errorFields } from '#server/http/logger.ts'
 import { jsonBodiesOnly, plainPaths, sameOriginWrites } from '#server/http/middleware.ts'
 import { isGoogleSignInPage, pageSecurityHeaders } from '#server/http/csp.ts'
 import type { AppEnv } from '#server/http/env.ts'
+import { apiCaching } from '#server/http/caching.ts'
 import { clientAddressOf, type TrustProxy } from '#server/http/client-address.ts'
 import type { Services } from '#server/services.ts'
 import { loadSession } from '#server/auth/session.ts'
@@ -110,10 +111,7 @@ export function createApp(options: AppOptions) {
 
   // ---- API --------------------------------------------------------------------
   const api = new Hono<AppEnv>()
-  api.use(async (c, next) => {
-    c.header('Cache-Control', 'no-store')
-    await next()
-  })
+  api.use(apiCaching())
   api.use(compress())
   api.use(sameOriginWrites())
   api.use(jsonBodiesOnly(isPhotoUpload))
