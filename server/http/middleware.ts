@@ -54,9 +54,8 @@ export function plainPaths(): MiddlewareHandler {
 function ownOrigins(c: Context<AppEnv>): string[] {
   const url = new URL(c.req.url)
   const origins = [url.origin]
-  const { trustProxy, publicUrl } = c.var.services.config
-  const proto = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined
-  if (proto === 'https' || proto === 'http') origins.push(`${proto}://${url.host}`)
+  const { publicUrl } = c.var.services.config
+  origins.push(`${c.var.clientProtocol}://${url.host}`)
   if (publicUrl) origins.push(new URL(publicUrl).origin)
   return origins
 }
