@@ -6,8 +6,10 @@ import type { OrderActor, OrderStatus } from '#contracts/order-status.ts'
 /** Accepts the spec's numeric inputs as numbers or strings; keeps the digits as text. */
 function digits(label: string, pattern: RegExp, hint: string) {
   return z
-    .union([text(label, { error: `${label} is required` }), z.number()], { error: `${label} is required` })
-    .transform((v) => String(v).trim().replace(/[\s-]/g, ''))
+    .union([z.string(), z.number()], { error: `${label} is required` })
+    .transform(String)
+    .pipe(text(label))
+    .transform((v) => v.trim().replace(/[\s-]/g, ''))
     .pipe(z.string().min(1, `${label} is required`).regex(pattern, `${label} ${hint}`))
 }
 
