@@ -52,5 +52,10 @@ export const REDIRECT_TRICKS: readonly string[] = [
   '/signup',
   '/./login',
   '/cart/../signup',
+  '/%6Cogin',
+  'https%3A%2F%2Fevil.example',
+  'javascript%3Aalert(1)',
+  '/.%2F/evil.example',
+  '/%73ignup?x=1',
   '',
 ]

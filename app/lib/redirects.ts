@@ -10,6 +10,20 @@ function isPlain(value: string): boolean {
   return isPlainText(value) && !value.includes('\\')
 }
 
+/** URL.parse, for browsers that predate it (the Google button runs this in the browser). */
+function parse(value: string, base: string): URL | null {
+  try {
+    return new URL(value, base)
+  } catch {
+    return null
+  }
+}
+
+/** Percent-escapes of ASCII decoded; a UTF-8 sequence (a search in Urdu) is no trick and stays as it is. */
+function decodeAscii(value: string): string {
+  return value.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+}
+
 /** The pages a visitor is never sent back to after signing in: they would loop. */
 function isAuthPage(pathname: string): boolean {
   const p = pathname.toLowerCase()
@@ -27,20 +41,15 @@ function isAuthPage(pathname: string): boolean {
 export function safeRedirect(to: unknown, origin: string, fallback = '/'): string {
   if (typeof to !== 'string' || to === '' || !isPlain(to)) return fallback
   // Percent-encoded, the same tricks (`%2F%2Fevil.example`, `/%09/evil.example`) are refused too,
-  // in case anything on the way decodes the address once more. ASCII only: a UTF-8 sequence
-  // (a search in Urdu) is no trick and stays as it is.
-  const decoded = to.replace(/%([0-7][0-9a-f])/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-  if (!isPlain(decoded) || /^\s*\/\//.test(decoded)) return fallback
+  // in case anything on the way decodes the address once more.
+  const decoded = decodeAscii(to)
+  if (!isPlain(decoded)) return fallback
   const own = new URL(origin).origin
-  let url: URL
-  try {
-    url = new URL(to, own)
-  } catch {
-    return fallback
-  }
-  if (url.origin !== own) return fallback
+  const url = parse(to, own)
+  const again = parse(decoded, own)
+  if (url?.origin !== own || again?.origin !== own || again.pathname.startsWith('//')) return fallback
   // `/.//evil.example` resolves to the path `//evil.example`, which a browser reads as another host.
-  if (url.pathname.startsWith('//') || isAuthPage(url.pathname)) return fallback
+  if (url.pathname.startsWith('//') || isAuthPage(decodeAscii(url.pathname))) return fallback
   return url.pathname + url.search + url.hash
 }
 
