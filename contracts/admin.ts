@@ -1,5 +1,6 @@
 // The store owner's console (docs/spec/rulings.md #25): what /api/admin/ takes and answers.
 import { z } from '#contracts/zod.ts'
+import { text } from '#contracts/fields.ts'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { karachiDayStart } from '#contracts/store-days.ts'
@@ -10,22 +11,19 @@ export const ADMIN_PAGE_SIZE = 20
 /** A size at or below this many pieces is running low (the dashboard's list, the product page's note). */
 export { LOW_STOCK } from '#contracts/catalog.ts'
 
-const pageParam = z
-  .string()
+const pageParam = text('page')
   .regex(/^\d{1,6}$/, 'page must be a whole number from 1')
   .transform(Number)
   .refine((n) => n >= 1, 'page must be a whole number from 1')
   .default(1)
 
-const searchParam = z
-  .string()
+const searchParam = text('q')
   .max(100, 'q must be at most 100 characters')
   .transform((q) => q.trim())
   .default('')
 
 const dateParam = (name: string) =>
-  z
-    .string()
+  text(name)
     .refine((d) => karachiDayStart(d) !== undefined, `${name} must be a date as YYYY-MM-DD`)
     .optional()
 
@@ -50,9 +48,8 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
 export const adminCustomersQuerySchema = z.object({ q: searchParam, page: pageParam })
 export type AdminCustomersQuery = z.infer<typeof adminCustomersQuerySchema>
 
-const detailText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+const detailText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  text(label, options)
     .trim()
     .min(1, `${label} must not be empty`)
     .max(max, `${label} must be at most ${max} characters`)
@@ -62,7 +59,7 @@ export const adminStatusMoveSchema = z.object({
   to: z.enum(orderStatuses, { error: `to must be one of: ${orderStatuses.join(', ')}` }),
   courier: detailText('courier', 60).optional(),
   trackingNumber: detailText('trackingNumber', 60).optional(),
-  note: z.string({ error: 'note must be text' }).trim().max(500, 'note must be at most 500 characters').optional(),
+  note: text('note', { multiline: true }).trim().max(500, 'note must be at most 500 characters').optional(),
 })
 export type AdminStatusMove = z.infer<typeof adminStatusMoveSchema>
 
@@ -172,16 +169,14 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
 
 const sizeName = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
+  text(label)
     .trim()
     .min(1, `${label} must not be empty`)
     .max(12, `${label} must be at most 12 characters`)
     .regex(/^[A-Za-z0-9-]+$/, `${label} may hold only letters, digits and -`)
 
 const measure = (label: string) =>
-  z
-    .string({ error: `${label} must be text or null` })
+  text(label, { error: `${label} must be text or null` })
     .trim()
     .max(10, `${label} must be at most 10 characters`)
     .transform((v) => (v === '' ? null : v))
@@ -191,7 +186,7 @@ const measure = (label: string) =>
 export const adminProductInputSchema = z
   .object({
     name: detailText('name', 120),
-    description: detailText('description', 2000),
+    description: detailText('description', 2000, { multiline: true }),
     price: wholeNumber('price', 1, 10_000_000),
     category: z.enum(categories, { error: `category must be one of: ${categories.join(', ')}` }),
     subCategory: z.enum(subCategories, { error: `subCategory must be one of: ${subCategories.join(', ')}` }),

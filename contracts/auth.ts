@@ -1,12 +1,11 @@
 import { z } from '#contracts/zod.ts'
-import { emailField, requiredText } from '#contracts/fields.ts'
+import { emailField, requiredText, text } from '#contracts/fields.ts'
 import { isCommonPassword } from '#contracts/common-passwords.ts'
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 
-export const newPasswordField = z
-  .string({ error: 'Password is required' })
+export const newPasswordField = text('Password', { error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
@@ -23,8 +22,7 @@ export const loginSchema = z.object({
   email: emailField,
   // Length is not checked at login: any wrong password is just wrong. The cap only
   // keeps a huge body from reaching the hash function.
-  password: z
-    .string({ error: 'Password is required' })
+  password: text('Password', { error: 'Password is required' })
     .min(1, 'Password is required')
     .max(1024, 'Password is too long'),
 })
@@ -32,7 +30,9 @@ export type Login = z.infer<typeof loginSchema>
 
 /** docs/spec/rulings.md #7: the ID token is the only thing that identifies a Google user. */
 export const googleLoginSchema = z.object({
-  credential: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required').max(8192),
+  credential: text('Google credential', { error: 'Google credential is required' })
+    .min(1, 'Google credential is required')
+    .max(8192),
 })
 
 /** docs/spec/rulings.md #25: everyone is a customer; the store's CLI makes admins. */
@@ -55,8 +55,7 @@ export const FORGOT_PASSWORD_ANSWER =
   'If an account uses that address, we have sent it a link to choose a new password. It works for one hour; check your inbox and spam folder.'
 
 /** The random token from the reset email; 43 characters of base64url. */
-const resetTokenField = z
-  .string({ error: 'The reset link is incomplete' })
+const resetTokenField = text('The reset link', { error: 'The reset link is incomplete' })
   .min(1, 'The reset link is incomplete')
   .max(200, 'The reset link is not valid')
 
@@ -64,8 +63,7 @@ export const resetPasswordSchema = z.object({ token: resetTokenField, password: 
 
 /** POST /api/auth/verify-email: the token from the verification link. */
 export const verifyEmailSchema = z.object({
-  token: z
-    .string({ error: 'The verification link is incomplete' })
+  token: text('The verification link', { error: 'The verification link is incomplete' })
     .min(1, 'The verification link is incomplete')
     .max(600),
 })

@@ -57,7 +57,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     } satisfies LoginResult
   }
   // docs/spec/store-spec.md §4: after login the user goes to / (or back to the protected page).
-  return redirect(safeRedirect(values.redirectTo), {
+  return redirect(safeRedirect(values.redirectTo, request.url), {
     headers: { 'Set-Cookie': sessionCookies.set(session.value.token, session.value.expiresAt) },
   })
 }
