@@ -1,4 +1,5 @@
 import { z } from '#contracts/zod.ts'
+import { text } from '#contracts/fields.ts'
 import { newPasswordField, type User } from '#contracts/auth.ts'
 import { addressSchema, type Address } from '#contracts/orders.ts'
 
@@ -15,8 +16,7 @@ export interface Account {
   hasPassword: boolean
 }
 
-const currentPasswordField = z
-  .string({ error: 'Current password is required' })
+const currentPasswordField = text('Current password', { error: 'Current password is required' })
   .min(1, 'Current password is required')
   .max(1024, 'Current password is too long')
 
@@ -26,7 +26,7 @@ export const changePasswordSchema = z
     currentPassword: currentPasswordField,
     newPassword: newPasswordField,
     /** Optional for API clients; the page's form always sends it. */
-    confirmPassword: z.string().max(1024).optional(),
+    confirmPassword: text('confirmPassword').max(1024).optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.newPassword, {
     path: ['confirmPassword'],
@@ -39,8 +39,8 @@ export type ChangePassword = z.infer<typeof changePasswordSchema>
  * DELETE typed out. The service decides which one the account needs.
  */
 export const deleteAccountSchema = z.object({
-  password: z.string().max(1024, 'Password is too long').optional(),
-  confirm: z.string().max(100, 'Confirmation is too long').optional(),
+  password: text('Password').max(1024, 'Password is too long').optional(),
+  confirm: text('Confirmation').max(100, 'Confirmation is too long').optional(),
 })
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>
 

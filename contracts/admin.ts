@@ -1,5 +1,6 @@
 // The store owner's console (docs/spec/rulings.md #25): what /api/admin/ takes and answers.
 import { z } from '#contracts/zod.ts'
+import { text } from '#contracts/fields.ts'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { karachiDayStart } from '#contracts/store-days.ts'
@@ -10,22 +11,19 @@ export const ADMIN_PAGE_SIZE = 20
 /** A size at or below this many pieces is running low (the dashboard's list, the product page's note). */
 export { LOW_STOCK } from '#contracts/catalog.ts'
 
-const pageParam = z
-  .string()
+const pageParam = text('page')
   .regex(/^\d{1,6}$/, 'page must be a whole number from 1')
   .transform(Number)
   .refine((n) => n >= 1, 'page must be a whole number from 1')
   .default(1)
 
-const searchParam = z
-  .string()
+const searchParam = text('q')
   .max(100, 'q must be at most 100 characters')
   .transform((q) => q.trim())
   .default('')
 
 const dateParam = (name: string) =>
-  z
-    .string()
+  text(name)
     .refine((d) => karachiDayStart(d) !== undefined, `${name} must be a date as YYYY-MM-DD`)
     .optional()
 
@@ -50,9 +48,8 @@ export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
 export const adminCustomersQuerySchema = z.object({ q: searchParam, page: pageParam })
 export type AdminCustomersQuery = z.infer<typeof adminCustomersQuerySchema>
 
-const detailText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
+const detailText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  text(label, options)
     .trim()
     .min(1, `${label} must not be empty`)
     .max(max, `${label} must be at most ${max} characters`)
@@ -62,7 +59,7 @@ export const adminStatusMoveSchema = z.object({
   to: z.enum(orderStatuses, { error: `to must be one of: ${orderStatuses.join(', ')}` }),
   courier: detailText('courier', 60).optional(),
   trackingNumber: detailText('trackingNumber', 60).optional(),
-  note: z.string({ error: 'note must be text' }).trim().max(500, 'note must be at most 500 characters').optional(),
+  note: text('note', { multiline: true }).trim().max(500, 'note must be at most 500 characters').optional(),
 })
 export type AdminStatusMove = z.infer<typeof adminStatusMoveSchema>
 
@@ -172,16 +169,14 @@ const wholeNumber = (label: string, min: number, max: number) =>
     .max(max, `${label} must be at most ${max.toLocaleString('en-US')}`)
 
 const sizeName = (label: string) =>
-  z
-    .string({ error: `${label} must be text` })
+  text(label)
     .trim()
     .min(1, `${label} must not be empty`)
     .max(12, `${label} must be at most 12 characters`)
     .regex(/^[A-Za-z0-9-]+$/, `${label} may hold only letters, digits and -`)
 
 const measure = (label: string) =>
-  z
-    .string({ error: `${label} must be text or null` })
+  text(label, { error: `${label} must be text or null` })
     .trim()
     .max(10, `${label} must be at most 10 characters`)
     .transform((v) => (v === '' ? null : v))
@@ -191,7 +186,7 @@ const measure = (label: string) =>
 export const adminProductInputSchema = z
   .object({
     name: detailText('name', 120),
-    description: detailText('description', 2000),
+    description: detailText('description', 2000, { multiline: true }),
     price: wholeNumber('price', 1, 10_000_000),
     category: z.enum(categories, { error: `category must be one of: ${categories.join(', ')}` }),
     subCategory: z.enum(subCategories, { error: `subCategory must be one of: ${subCategories.join(', ')}` }),
@@ -214,6 +209,22 @@ export const adminProductInputSchema = z
       )
       .max(20, 'sizeChart must have at most 20 rows'),
     bestSeller: z.boolean({ error: 'bestSeller must be true or false' }),
+    /**
+     * Each size's stock as the owner opened the product (a change's only; a new product
+     * has none). A size whose stock equals its opened count was not changed and is not
+     * written; a changed one is set only if it still holds its opened count; a size not
+     * named here is one the owner added (docs/decisions/017).
+     */
+    openedStock: z
+      .record(
+        z.string().regex(/^[A-Za-z0-9-]{1,12}$/, 'openedStock names sizes as sizes does: letters, digits and -'),
+        wholeNumber('openedStock count', 0, 100_000),
+        {
+          error: 'openedStock must map each size to its stock as you opened the product',
+        },
+      )
+      .refine((r) => Object.keys(r).length <= 20, 'openedStock must name at most 20 sizes')
+      .optional(),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<string>()
@@ -240,8 +251,22 @@ export type AdminProductInput = z.infer<typeof adminProductInputSchema>
 /** POST /api/admin/products/:id/archive. */
 export const adminArchiveSchema = z.object({ archived: z.boolean({ error: 'archived must be true or false' }) })
 
-/** POST /api/admin/products/:id/stock. */
-export const adminStockSchema = z.object({ size: sizeName('size'), stock: wholeNumber('stock', 0, 100_000) })
+/**
+ * POST /api/admin/products/:id/stock: `opened` is the size's stock as the owner saw it;
+ * the new count is set only if the shelf still holds that many (docs/decisions/017).
+ */
+export const adminStockSchema = z.object({
+  size: sizeName('size'),
+  stock: wholeNumber('stock', 0, 100_000),
+  opened: z
+    .number({ error: 'opened is required: the size’s stock as you saw it, so a change never undoes an order' })
+    .int('opened must be a whole number')
+    .min(0, 'opened must be at least 0')
+    .max(100_000, 'opened must be at most 100,000'),
+})
+
+/** The answer (409) when a size the owner changed was also moved (by an order) since they opened the product. */
+export const STOCK_CHANGED_MESSAGE = 'Stock changed since you opened this product; reload to see it'
 
 /** One product in the console's list. */
 export interface AdminProductRow {

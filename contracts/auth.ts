@@ -1,12 +1,11 @@
 import { z } from '#contracts/zod.ts'
-import { emailField, requiredText } from '#contracts/fields.ts'
+import { emailField, requiredText, text } from '#contracts/fields.ts'
 import { isCommonPassword } from '#contracts/common-passwords.ts'
 
 export const PASSWORD_MIN = 8
 export const PASSWORD_MAX = 128
 
-export const newPasswordField = z
-  .string({ error: 'Password is required' })
+export const newPasswordField = text('Password', { error: 'Password is required' })
   .min(1, 'Password is required')
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)
@@ -20,8 +19,7 @@ export const registrationSchema = z.object({
 export type Registration = z.infer<typeof registrationSchema>
 
 /** A 6-digit code (spaces allowed) or a recovery code (xxxx-xxxx-xxxx). */
-export const twoFactorCodeField = z
-  .string({ error: 'Enter the code from your authenticator app' })
+export const twoFactorCodeField = text('Code', { error: 'Enter the code from your authenticator app' })
   .trim()
   .min(1, 'Enter the code from your authenticator app')
   .max(40, 'That code is not right')
@@ -30,8 +28,7 @@ export const loginSchema = z.object({
   email: emailField,
   // Length is not checked at login: any wrong password is just wrong. The cap only
   // keeps a huge body from reaching the hash function.
-  password: z
-    .string({ error: 'Password is required' })
+  password: text('Password', { error: 'Password is required' })
     .min(1, 'Password is required')
     .max(1024, 'Password is too long'),
   // An admin with two-factor sign-in: the authenticator's 6-digit code or a recovery code
@@ -42,8 +39,7 @@ export type Login = z.infer<typeof loginSchema>
 
 /** The Login page's second step: the challenge its first step gave, and the code. */
 export const loginCodeSchema = z.object({
-  challenge: z
-    .string({ error: 'This sign-in has expired. Please log in again.' })
+  challenge: text('Challenge', { error: 'This sign-in has expired. Please log in again.' })
     .min(1, 'This sign-in has expired. Please log in again.')
     .max(200, 'This sign-in has expired. Please log in again.'),
   code: twoFactorCodeField,
@@ -52,8 +48,7 @@ export type LoginCode = z.infer<typeof loginCodeSchema>
 
 /** Confirming two-factor setup on the console's Security page: the app's current code. */
 export const twoFactorConfirmSchema = z.object({
-  code: z
-    .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  code: text('Code', { error: 'Enter the 6-digit code from your authenticator app' })
     .trim()
     .regex(/^\d{3} ?\d{3}$/, 'Enter the 6-digit code from your authenticator app'),
 })
@@ -79,7 +74,9 @@ export interface TwoFactorSetup {
 
 /** docs/spec/rulings.md #7: the ID token is the only thing that identifies a Google user. */
 export const googleLoginSchema = z.object({
-  credential: z.string({ error: 'Google credential is required' }).min(1, 'Google credential is required').max(8192),
+  credential: text('Google credential', { error: 'Google credential is required' })
+    .min(1, 'Google credential is required')
+    .max(8192),
 })
 
 /** docs/spec/rulings.md #25: everyone is a customer; the store's CLI makes admins. */
@@ -102,8 +99,7 @@ export const FORGOT_PASSWORD_ANSWER =
   'If an account uses that address, we have sent it a link to choose a new password. It works for one hour; check your inbox and spam folder.'
 
 /** The random token from the reset email; 43 characters of base64url. */
-const resetTokenField = z
-  .string({ error: 'The reset link is incomplete' })
+const resetTokenField = text('The reset link', { error: 'The reset link is incomplete' })
   .min(1, 'The reset link is incomplete')
   .max(200, 'The reset link is not valid')
 
@@ -111,8 +107,7 @@ export const resetPasswordSchema = z.object({ token: resetTokenField, password: 
 
 /** POST /api/auth/verify-email: the token from the verification link. */
 export const verifyEmailSchema = z.object({
-  token: z
-    .string({ error: 'The verification link is incomplete' })
+  token: text('The verification link', { error: 'The verification link is incomplete' })
     .min(1, 'The verification link is incomplete')
     .max(600),
 })

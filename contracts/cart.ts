@@ -1,14 +1,14 @@
 import { z } from '#contracts/zod.ts'
+import { text } from '#contracts/fields.ts'
 import { MAX_LINE_QUANTITY } from '#contracts/cart-lines.ts'
 
 // The cart's requests (the shape and counting are in cart-lines.ts).
 
-const itemId = z
-  .string({ error: 'itemId is required' })
+const itemId = text('itemId', { error: 'itemId is required' })
   .trim()
   .min(1, 'itemId is required')
   .max(100, 'itemId is too long')
-const size = z.string({ error: 'size is required' }).trim().min(1, 'size is required').max(20, 'size is too long')
+const size = text('size', { error: 'size is required' }).trim().min(1, 'size is required').max(20, 'size is too long')
 
 export const cartAddSchema = z.object({ itemId, size })
 export type CartAdd = z.infer<typeof cartAddSchema>
@@ -26,8 +26,8 @@ export type CartUpdate = z.infer<typeof cartUpdateSchema>
 /** Guests' carts are merged into the account at sign-in (docs/spec/rulings.md #12). */
 export const cartMergeSchema = z.object({
   cart: z.record(
-    z.string().max(100, 'cart has a product id that is too long'),
-    z.record(z.string().max(20, 'cart has a size that is too long'), quantityField, {
+    text('cart product id').max(100, 'cart has a product id that is too long'),
+    z.record(text('cart size').max(20, 'cart has a size that is too long'), quantityField, {
       error: 'cart must map each product to its sizes and quantities',
     }),
     { error: 'cart is required' },

@@ -1,5 +1,6 @@
 import { categories, subCategories, type Category, type SubCategory } from '#contracts/catalog.ts'
 import { formatPrice } from '#contracts/pricing.ts'
+import { queryParam } from '#contracts/plain-text.ts'
 
 // The collection's view as the URL holds it: shared by the server, which answers it,
 // and the storefront, which links to it.
@@ -90,7 +91,8 @@ export function parseFilters(params: URLSearchParams): CatalogFilters {
     minPrice: minPrice || null,
     maxPrice,
     sort: sortOptions.some((o) => o.value === sort) ? (sort as SortKey) : DEFAULT_SORT,
-    q: (params.get('q') ?? '').slice(0, 100),
+    // A search with a control character is no search (issue 20, item 7).
+    q: (queryParam(params, 'q') ?? '').slice(0, 100),
     page: Math.max(1, wholeNumber(params.get('page'), 100_000) ?? 1),
   }
 }

@@ -1,5 +1,5 @@
 import { z } from '#contracts/zod.ts'
-import { emailField } from '#contracts/fields.ts'
+import { emailField, text } from '#contracts/fields.ts'
 
 export const subscribeSchema = z.object({ email: emailField })
 
@@ -8,5 +8,5 @@ export const NEWSLETTER_THANKS = 'Thank you for subscribing! Please confirm from
 
 /** The confirm and unsubscribe links of the newsletter's email. */
 export const newsletterLinkSchema = z.object({
-  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(600, 'token is too long'),
+  token: text('token', { error: 'token is required' }).min(1, 'token is required').max(600, 'token is too long'),
 })

@@ -1,5 +1,5 @@
 import { z } from '#contracts/zod.ts'
-import { emailField, requiredText } from '#contracts/fields.ts'
+import { emailField, requiredText, text } from '#contracts/fields.ts'
 import { quantityField } from '#contracts/cart.ts'
 import type { OrderActor, OrderStatus } from '#contracts/order-status.ts'
 
@@ -7,7 +7,9 @@ import type { OrderActor, OrderStatus } from '#contracts/order-status.ts'
 function digits(label: string, pattern: RegExp, hint: string) {
   return z
     .union([z.string(), z.number()], { error: `${label} is required` })
-    .transform((v) => String(v).trim().replace(/[\s-]/g, ''))
+    .transform(String)
+    .pipe(text(label))
+    .transform((v) => v.trim().replace(/[\s-]/g, ''))
     .pipe(z.string().min(1, `${label} is required`).regex(pattern, `${label} ${hint}`))
 }
 
@@ -42,8 +44,8 @@ export const placeOrderSchema = z.object({
   items: z
     .array(
       z.object({
-        _id: z.string({ error: 'items[]._id is required' }).min(1).max(100),
-        size: z.string({ error: 'items[].size is required' }).min(1).max(20),
+        _id: text('items[]._id', { error: 'items[]._id is required' }).min(1).max(100),
+        size: text('items[].size', { error: 'items[].size is required' }).min(1).max(20),
         quantity: quantityField.min(1, 'items[].quantity must be at least 1'),
       }),
       { error: 'items is required' },
@@ -96,12 +98,14 @@ export interface OrderEvent {
 
 /** POST /api/order/confirm and /api/order/cancel: the shopper's own order. */
 export const orderActionSchema = z.object({
-  orderId: z.string({ error: 'orderId is required' }).min(1, 'orderId is required').max(100, 'orderId is too long'),
+  orderId: text('orderId', { error: 'orderId is required' })
+    .min(1, 'orderId is required')
+    .max(100, 'orderId is too long'),
 })
 
 /** A confirm or cancel link from the order email (GET and POST /api/order/link). */
 export const orderLinkSchema = z.object({
-  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(600, 'token is too long'),
+  token: text('token', { error: 'token is required' }).min(1, 'token is required').max(600, 'token is too long'),
 })
 
 /** The answer when the cart the shopper saw is not the one the server holds (docs/spec/rulings.md #13). */

@@ -1,4 +1,5 @@
 import { z } from '#contracts/zod.ts'
+import { text } from '#contracts/fields.ts'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import { compareSizes, DEFAULT_SORT, PAGE_SIZE, SIZE_PATTERN, type CatalogFilters } from '#contracts/catalog-filters.ts'
 
@@ -9,8 +10,7 @@ import { compareSizes, DEFAULT_SORT, PAGE_SIZE, SIZE_PATTERN, type CatalogFilter
 export const MAX_PAGE_SIZE = 60
 
 const wholeParam = (name: string, min: number) =>
-  z
-    .string()
+  text(name)
     .regex(/^\d{1,9}$/, `${name} must be a whole number`)
     .transform(Number)
     .refine((n) => n >= min, `${name} must be at least ${min}`)
@@ -25,11 +25,11 @@ export const productQuerySchema = z
     category: z.array(z.enum(categories, { error: 'category must be Men, Women or Kids' })),
     subCategory: z.array(z.enum(subCategories, { error: 'subCategory must be TopWear, BottomWear or WinterWear' })),
     size: z
-      .array(z.string().regex(SIZE_PATTERN, 'size must be letters, digits or -'))
+      .array(text('size').regex(SIZE_PATTERN, 'size must be letters, digits or -'))
       .max(20, 'size may name at most 20 sizes'),
     minPrice: wholeParam('minPrice', 0).optional(),
     maxPrice: wholeParam('maxPrice', 0).optional(),
-    q: z.string().max(100, 'q must be at most 100 characters').optional(),
+    q: text('q').max(100, 'q must be at most 100 characters').optional(),
     sort: z
       .enum(['relavent', 'low-high', 'high-low'], { error: 'sort must be relavent, low-high or high-low' })
       .optional(),
@@ -51,6 +51,11 @@ export const productQuerySchema = z
     page: v.page ?? 1,
     limit: Math.min(v.limit ?? PAGE_SIZE, MAX_PAGE_SIZE),
   }))
+
+/** GET /api/product/suggest?q=: what the shopper has typed so far. */
+export const suggestQuerySchema = z.object({
+  q: text('q').max(100, 'q must be at most 100 characters').default(''),
+})
 
 /** The query string as productQuerySchema reads it: repeated keys are lists, others their last value. */
 export function productQueryInput(params: URLSearchParams): Record<string, unknown> {

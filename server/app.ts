@@ -9,10 +9,11 @@ import { ping } from '#server/db/database.ts'
 import { AppError, databaseUnavailable } from '#server/http/errors.ts'
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import { errorFields } from '#server/http/logger.ts'
-import { jsonBodiesOnly, sameOriginWrites } from '#server/http/middleware.ts'
-import { isGoogleSignInPage, pageSecurityHeaders } from '#server/http/csp.ts'
+import { jsonBodiesOnly, plainPaths, sameOriginWrites } from '#server/http/middleware.ts'
+import { isGoogleSignInPage, pageSecurityHeaders, servesHttps } from '#server/http/csp.ts'
 import type { AppEnv } from '#server/http/env.ts'
-import { clientAddressOf, type TrustProxy } from '#server/http/client-address.ts'
+import { apiCaching } from '#server/http/caching.ts'
+import { clientAddressOf, clientProtocolOf, type TrustProxy } from '#server/http/client-address.ts'
 import type { Services } from '#server/services.ts'
 import { loadSession } from '#server/auth/session.ts'
 import { authRoutes, userRoutes } from '#server/auth/routes.ts'
@@ -48,7 +49,9 @@ export function createApp(options: AppOptions) {
     const started = performance.now()
     c.set('services', services)
     c.set('requestId', requestIdOf(c.req.header('x-request-id')))
-    c.set('clientAddress', clientAddress(c, config.trustProxy))
+    const client = clientOf(c, config.trustProxy)
+    c.set('clientAddress', client.address)
+    c.set('clientProtocol', client.protocol)
     c.set('user', null)
     c.set('twoFactorEnrolled', false)
     c.set('sessionToken', undefined)
@@ -67,9 +70,10 @@ export function createApp(options: AppOptions) {
 
   // The strict policy for every page; Login and Registration add exactly what Google's
   // sign-in button needs, and only when Google sign-in is configured (docs/spec/rulings.md #7).
-  const strictHeaders = pageSecurityHeaders(options.development === true, config.cookieSecure === 'always', false)
+  const hsts = servesHttps(config) || config.cookieSecure === 'always'
+  const strictHeaders = pageSecurityHeaders(options.development === true, hsts, false)
   const googleHeaders = config.google.clientId
-    ? pageSecurityHeaders(options.development === true, config.cookieSecure === 'always', true)
+    ? pageSecurityHeaders(options.development === true, hsts, true)
     : strictHeaders
   app.use((c, next) => (isGoogleSignInPage(c.req.path) ? googleHeaders : strictHeaders)(c, next))
 
@@ -99,6 +103,8 @@ export function createApp(options: AppOptions) {
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500)
   })
 
+  app.use(plainPaths())
+
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')
     return (await ping(services.db)) ? c.json({ status: 'ok' }) : c.json({ status: 'unavailable' }, 503)
@@ -109,10 +115,7 @@ export function createApp(options: AppOptions) {
 
   // ---- API --------------------------------------------------------------------
   const api = new Hono<AppEnv>()
-  api.use(async (c, next) => {
-    c.header('Cache-Control', 'no-store')
-    await next()
-  })
+  api.use(apiCaching())
   api.use(compress())
   api.use(sameOriginWrites())
   api.use(jsonBodiesOnly(isPhotoUpload))
@@ -209,13 +212,22 @@ function isProductFormPost(c: Context): boolean {
   return c.req.method === 'POST' && /^\/admin\/products\/[^/]+\/?$/.test(c.req.path)
 }
 
-function clientAddress(c: Context<AppEnv>, trustProxy: TrustProxy | null): string {
+/**
+ * Who the client is and how it reached the store, read once from the socket and the trusted
+ * proxies' headers: the session cookie's Secure flag and the same-origin check both use it.
+ */
+function clientOf(c: Context<AppEnv>, trustProxy: TrustProxy | null) {
   let peer: string | undefined
   try {
     peer = getConnInfo(c).remote.address
   } catch {
     // app.request() in tests has no socket.
   }
-  const address = clientAddressOf(peer, c.req.header('x-forwarded-for'), trustProxy)
-  return address === 'unknown' && peer === undefined ? 'local' : address
+  const forwardedFor = c.req.header('x-forwarded-for')
+  const address = clientAddressOf(peer, forwardedFor, trustProxy)
+  const forwarded = clientProtocolOf(peer, forwardedFor, c.req.header('x-forwarded-proto'), trustProxy)
+  return {
+    address: address === 'unknown' && peer === undefined ? 'local' : address,
+    protocol: forwarded ?? (new URL(c.req.url).protocol === 'https:' ? 'https' : 'http'),
+  } as const
 }

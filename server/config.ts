@@ -69,6 +69,10 @@ const envSchema = z.object({
   NEWSLETTER_CODE: z.string().trim().min(1).max(40).default('WELCOME20'),
   PASSWORD_RESET_LIMIT_PER_EMAIL: positiveInt.default(5),
   PASSWORD_RESET_LIMIT_PER_IP: positiveInt.default(20),
+  OPEN_ORDERS_PER_CUSTOMER: positiveInt.default(3),
+  ORDER_LIMIT_PER_ACCOUNT: positiveInt.default(10),
+  ORDER_LIMIT_PER_IP: positiveInt.default(30),
+  UNCONFIRMED_ORDER_HOURS: positiveInt.default(48),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   REDIS_URL: z
@@ -119,6 +123,16 @@ export interface Config {
     passwordResetPerEmail: number
     passwordResetPerIp: number
     passwordResetWindowMs: number
+  }
+  /** Against stock hoarded with cash-on-delivery orders nobody confirms (docs/decisions/017). */
+  orders: {
+    /** Orders still Order Placed one account, and one phone number, may have at once. */
+    openPerCustomer: number
+    /** Orders placed an hour, per account and per client address. */
+    perAccountPerHour: number
+    perIpPerHour: number
+    /** An order still Order Placed this long after it was placed is cancelled by the store. */
+    unconfirmedMs: number
   }
   mail: {
     /** Unset: messages are kept (development, tests) or logged (production), never sent. */
@@ -187,6 +201,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       passwordResetPerEmail: e.PASSWORD_RESET_LIMIT_PER_EMAIL,
       passwordResetPerIp: e.PASSWORD_RESET_LIMIT_PER_IP,
       passwordResetWindowMs: 60 * 60_000,
+    },
+    orders: {
+      openPerCustomer: e.OPEN_ORDERS_PER_CUSTOMER,
+      perAccountPerHour: e.ORDER_LIMIT_PER_ACCOUNT,
+      perIpPerHour: e.ORDER_LIMIT_PER_IP,
+      unconfirmedMs: e.UNCONFIRMED_ORDER_HOURS * 60 * 60_000,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -95,12 +95,27 @@ async function main() {
   }, 60 * 60_000)
   prune.unref()
 
+  // Orders nobody confirmed in time are cancelled by the store, once across instances
+  // (the job's lease: docs/decisions/017); every instance tries every few minutes.
+  const expireUnconfirmed = () => {
+    services.orders
+      .expireUnconfirmed()
+      .catch((err: unknown) => logger.warn('cancelling unconfirmed orders failed', errorFields(err)))
+  }
+  const expire = setInterval(expireUnconfirmed, 5 * 60_000)
+  expire.unref()
+  // A store started after a pause need not wait the first 5 minutes.
+  const firstExpiry = setTimeout(expireUnconfirmed, 30_000)
+  firstExpiry.unref()
+
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
     stopping = true
     logger.info('shutting down', { signal })
     clearInterval(prune)
+    clearInterval(expire)
+    clearTimeout(firstExpiry)
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
       Promise.all([closeVite(), services.mail.stopWorker(), services.close()])

@@ -8,6 +8,7 @@ import type { AppEnv } from '#server/http/env.ts'
 import type { AppLoadContext } from '#app/lib/app-context.server.ts'
 import { sessionCookies } from '#server/auth/cookies.ts'
 import { OUTAGE_RETRY_AFTER_SECONDS } from '#server/http/errors.ts'
+import { pageCaching } from '#server/http/caching.ts'
 
 export const projectRoot = path.resolve(import.meta.dirname, '..')
 export const buildDir = path.join(projectRoot, 'build')
@@ -87,6 +88,7 @@ function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHa
       res.headers.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS))
       res.headers.set('Cache-Control', 'no-store')
     }
+    pageCaching(c, res)
     return res
   }
 }

@@ -10,6 +10,7 @@ import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
 import { createMailService } from '#server/mail/service.ts'
 import { createAlertService } from '#server/alerts/service.ts'
+import { createJobService } from '#server/jobs/service.ts'
 import type { ChangeFeed } from '#server/catalog/changes.ts'
 import { createProductLists, type ProductListOptions } from '#server/catalog/product-list.ts'
 import { databaseLimitStore, redisLimitStore, type LimitStore } from '#server/limits/stores.ts'
@@ -45,7 +46,12 @@ export function createServices(deps: {
     mail,
     ...(limitStore ? { limitStore } : {}),
   })
-  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, mail }, now)
+  const jobs = createJobService(deps.db, now)
+  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, mail, jobs }, now, {
+    limits: deps.config.orders,
+    logger: deps.logger,
+    ...(limitStore ? { limitStore } : {}),
+  })
   const newsletter = createNewsletterService(deps.db, now, mail, limitStore)
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
   // Pieces back on the shelf, by any path, email who asked (in that path's transaction).

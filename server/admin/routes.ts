@@ -64,8 +64,9 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .post('/products/:id/stock', async (c) => {
     const admin = requireAdmin(c)
-    const { size, stock } = parseWith(adminStockSchema, await readJson(c.req))
-    const product = await c.var.services.admin.setStock(productId(c), size, stock, admin)
+    const change = parseWith(adminStockSchema, await readJson(c.req))
+    const { size, stock } = change
+    const product = await c.var.services.admin.setStock(productId(c), change, admin)
     return c.json({ message: `Size ${size} now has ${stock} in stock`, product })
   })
   .get('/dashboard', async (c) => c.json(await c.var.services.admin.dashboard()))

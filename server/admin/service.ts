@@ -7,6 +7,7 @@ import type { User } from '#contracts/auth.ts'
 import {
   ADMIN_PAGE_SIZE,
   LOW_STOCK,
+  STOCK_CHANGED_MESSAGE,
   type AdminCustomerPage,
   type AdminCustomersQuery,
   type AdminDashboard,
@@ -186,6 +187,14 @@ export function createAdminService(
     ): Promise<AdminProduct> {
       if (id !== null && (id.length > 200 || (await catalog.status(id)) === 'missing'))
         throw new AppError(404, 'Product not found')
+      // Without what the owner opened, a save would write back counts orders have since
+      // taken (docs/decisions/017).
+      if (id !== null && input.openedStock === undefined)
+        throw new AppError(
+          400,
+          'openedStock is required: each size’s stock as you opened the product, so a save never undoes an order',
+          { fields: { openedStock: 'Required' } },
+        )
       if (id === null) {
         const missing = photoSlots.filter((slot) => !photos[slot])
         if (missing.length) {
@@ -241,10 +250,12 @@ export function createAdminService(
             return
           }
           const before = await catalog.stored(productId, trx)
-          if (!before || !(await catalog.update(trx, productId, { ...fields, images: keys })))
-            throw new AppError(404, 'Product not found')
+          const edit = { ...fields, openedStock: input.openedStock ?? {}, images: keys }
+          if (!before || !(await catalog.update(trx, productId, edit))) throw new AppError(404, 'Product not found')
+          // The sizes as they now stand: a count the owner did not change kept what orders left.
+          const sizes = (await catalog.stored(productId, trx))?.sizes ?? fields.sizes
           const was = { ...editableOf(before), ...photoUrls(imagesBySlot(before.images)) }
-          const after = { ...fields, ...photoUrls(keys) }
+          const after = { ...fields, sizes, ...photoUrls(keys) }
           const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
             (k) => JSON.stringify(was[k]) !== JSON.stringify(after[k]),
           )
@@ -290,17 +301,26 @@ export function createAdminService(
       return product(id)
     },
 
-    /** Sets the pieces of one size on the shelf. */
-    async setStock(id: string, size: string, stock: number, admin: User): Promise<AdminProduct> {
+    /**
+     * Sets the pieces of one size on the shelf, only if it still holds `opened`, what the
+     * owner saw: an order placed meanwhile answers 409 instead of being undone
+     * (docs/decisions/017). The same count as opened changes nothing.
+     */
+    async setStock(
+      id: string,
+      change: { size: string; stock: number; opened: number },
+      admin: User,
+    ): Promise<AdminProduct> {
       if (id.length > 200) throw new AppError(404, 'Product not found')
+      const { size, stock, opened } = change
       await db.transaction().execute(async (trx) => {
-        const before = await catalog.stored(id, trx)
-        if (!before) throw new AppError(404, 'Product not found')
-        const was = before.sizes.find((s) => s.size === size)
-        if (!was) throw new AppError(404, `This product has no size ${size}`)
-        if (was.stock === stock) return
-        await catalog.setStock(trx, { productId: id, size, stock })
-        await writeAudit(trx, admin, 'product', id, 'stock', { size, stock: was.stock }, { size, stock })
+        if (!(await catalog.stored(id, trx))) throw new AppError(404, 'Product not found')
+        const done = await catalog.setStockIf(trx, { productId: id, size, stock, opened })
+        if (done === 'missing') throw new AppError(404, `This product has no size ${size}`)
+        if (done === 'changed')
+          throw new AppError(409, STOCK_CHANGED_MESSAGE, { fields: { [`stock.${size}`]: 'Changed meanwhile' } })
+        if (done === 'set')
+          await writeAudit(trx, admin, 'product', id, 'stock', { size, stock: opened }, { size, stock })
       })
       catalog.invalidate()
       return product(id)

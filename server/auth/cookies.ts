@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import type { AppEnv } from '#server/http/env.ts'
+import { servesHttps } from '#server/http/csp.ts'
 
 export const SESSION_COOKIE = 'kapra_session'
 
@@ -11,14 +12,17 @@ export interface SessionCookies {
   clear(): string
 }
 
-/** docs/spec/rulings.md #5: HttpOnly, SameSite=Lax, Secure when served over https. */
+/**
+ * docs/spec/rulings.md #5: HttpOnly, SameSite=Lax, Secure when served over https. A store whose
+ * PUBLIC_URL is https always sets Secure (issue 20, item 11), whatever COOKIE_SECURE says; else
+ * `auto` follows the protocol the client used (the trusted proxies' X-Forwarded-Proto).
+ */
 export function sessionCookies(c: Context<AppEnv>): SessionCookies {
-  const { cookieSecure, trustProxy } = c.var.services.config
-  let secure = cookieSecure === 'always'
-  if (cookieSecure === 'auto') {
-    const proto = trustProxy ? c.req.header('x-forwarded-proto') : undefined
-    secure = (proto ?? new URL(c.req.url).protocol.replace(':', '')) === 'https'
-  }
+  const { cookieSecure } = c.var.services.config
+  const secure =
+    servesHttps(c.var.services.config) ||
+    cookieSecure === 'always' ||
+    (cookieSecure === 'auto' && c.var.clientProtocol === 'https')
   const base = { httpOnly: true, sameSite: 'Lax', secure, path: '/' } as const
   return {
     set: (token, expiresAt) => generateCookie(SESSION_COOKIE, token, { ...base, expires: new Date(expiresAt) }),

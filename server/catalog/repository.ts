@@ -579,36 +579,95 @@ export async function insertProducts(
   }
 }
 
-/** The console's edit of one product: the columns given change; sizes and chart rows are replaced when given. */
+/**
+ * The console's edit of one product: the columns given change, and each size row's
+ * copy of them with it; chart rows are replaced when given. Size rows and their stock
+ * are written by writeSizes, never here.
+ */
 export async function updateProduct(
   db: Executor,
   dialect: Dialect,
   id: string,
   changes: Partial<Omit<ProductsTable, 'id' | 'position' | 'created_at' | 'updated_at'>>,
-  details: { sizes?: SizeRow[]; chart?: SizeChartRowsTable[] },
+  details: { chart?: SizeChartRowsTable[] },
   now: number,
 ): Promise<void> {
   if (Object.keys(changes).length > 0) await db.updateTable('products').set(changes).where('id', '=', id).execute()
-  const product = await db
-    .selectFrom('products')
-    .select(['archived', 'category', 'sub_category', 'price'])
-    .where('id', '=', id)
-    .executeTakeFirstOrThrow()
-  if (details.sizes) {
-    await db.deleteFrom('product_sizes').where('product_id', '=', id).execute()
-    if (details.sizes.length)
-      await db
-        .insertInto('product_sizes')
-        .values(details.sizes.map((size) => ({ ...size, ...facetColumns(product) })))
-        .execute()
-  } else {
-    await db.updateTable('product_sizes').set(facetColumns(product)).where('product_id', '=', id).execute()
-  }
+  const product = await facetsOf(db, id)
+  await db.updateTable('product_sizes').set(facetColumns(product)).where('product_id', '=', id).execute()
   if (details.chart) {
     await db.deleteFrom('size_chart_rows').where('product_id', '=', id).execute()
     if (details.chart.length) await db.insertInto('size_chart_rows').values(details.chart).execute()
   }
   await touch(db, dialect, id, now)
+}
+
+function facetsOf(db: Executor, id: string) {
+  return db
+    .selectFrom('products')
+    .select(['archived', 'category', 'sub_category', 'price'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
+}
+
+/** A product's sizes and their stock now, in no particular order. */
+export function sizesNow(db: Executor, productId: string) {
+  return db.selectFrom('product_sizes').select(['size', 'stock']).where('product_id', '=', productId).execute()
+}
+
+/**
+ * Locks one size row for the caller's transaction (PostgreSQL) and answers its stock
+ * now, or undefined when the size is gone.
+ */
+export async function lockSize(db: Executor, productId: string, size: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('product_sizes')
+    .select('stock')
+    .where('product_id', '=', productId)
+    .where('size', '=', size)
+    .forUpdate()
+    .executeTakeFirst()
+  return row?.stock
+}
+
+/**
+ * The console's sizes of one product, in their new order: each row's position, its
+ * stock only where `stock` is given (a count the owner left alone is not written, so
+ * pieces orders took meanwhile stay taken), new sizes inserted, `removed` ones deleted.
+ */
+export async function writeSizes(
+  db: Executor,
+  productId: string,
+  rows: { size: string; position: number; stock?: number; added: boolean }[],
+  removed: string[],
+): Promise<void> {
+  if (removed.length)
+    await db.deleteFrom('product_sizes').where('product_id', '=', productId).where('size', 'in', removed).execute()
+  const added = rows.filter((r) => r.added)
+  for (const r of rows) {
+    if (r.added) continue
+    await db
+      .updateTable('product_sizes')
+      .set({ position: r.position, ...(r.stock === undefined ? {} : { stock: r.stock }) })
+      .where('product_id', '=', productId)
+      .where('size', '=', r.size)
+      .execute()
+  }
+  if (added.length) {
+    const product = await facetsOf(db, productId)
+    await db
+      .insertInto('product_sizes')
+      .values(
+        added.map((r) => ({
+          product_id: productId,
+          position: r.position,
+          size: r.size,
+          stock: r.stock ?? 0,
+          ...facetColumns(product),
+        })),
+      )
+      .execute()
+  }
 }
 
 /** Sets one size's pieces on the shelf: false when the product has no such size. */
@@ -628,6 +687,39 @@ export async function setStock(
   if (!row) return false
   await touch(db, dialect, line.productId, now)
   return true
+}
+
+/**
+ * Sets one size's pieces on the shelf only if it still holds `opened` (what the owner
+ * saw): 'set', or 'changed' when an order (or another save) moved it meanwhile, or
+ * 'missing' when the product has no such size. One conditional statement, so nothing
+ * between the check and the write.
+ */
+export async function setStockIf(
+  db: Executor,
+  dialect: Dialect,
+  line: { productId: string; size: string; stock: number; opened: number },
+  now: number,
+): Promise<'set' | 'changed' | 'missing'> {
+  const row = await db
+    .updateTable('product_sizes')
+    .set({ stock: line.stock })
+    .where('product_id', '=', line.productId)
+    .where('size', '=', line.size)
+    .where('stock', '=', line.opened)
+    .returning('stock')
+    .executeTakeFirst()
+  if (!row) {
+    const exists = await db
+      .selectFrom('product_sizes')
+      .select('stock')
+      .where('product_id', '=', line.productId)
+      .where('size', '=', line.size)
+      .executeTakeFirst()
+    return exists ? 'changed' : 'missing'
+  }
+  await touch(db, dialect, line.productId, now)
+  return 'set'
 }
 
 function chunks<T>(items: T[], size: number): T[][] {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import { Readable } from 'node:stream'
 import { Hono } from 'hono'
-import { productQueryInput, productQuerySchema } from '#contracts/product-query.ts'
+import { productQueryInput, productQuerySchema, suggestQuerySchema } from '#contracts/product-query.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import type { AppEnv } from '#server/http/env.ts'
 import type { ProductListFile } from '#server/catalog/product-list.ts'
@@ -48,8 +48,7 @@ export const productRoutes = new Hono<AppEnv>()
   })
   /** Names for what the shopper is typing in the header's search (at most 6). */
   .get('/suggest', async (c) => {
-    const q = c.req.query('q') ?? ''
-    if (q.length > 100) throw new AppError(400, 'q must be at most 100 characters', { fields: { q: 'Too long' } })
+    const { q } = parseWith(suggestQuerySchema, { q: c.req.query('q') })
     const items = await c.var.services.catalog.suggest(q, 6)
     c.header('Cache-Control', 'public, max-age=30')
     return c.json({ items })

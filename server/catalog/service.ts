@@ -15,6 +15,8 @@ import {
   type CatalogPage,
   type Facets,
 } from '#contracts/catalog-filters.ts'
+import { STOCK_CHANGED_MESSAGE } from '#contracts/admin.ts'
+import { AppError } from '#server/http/errors.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import { nameTerms, normalizeQuery, searchGroups } from '#server/catalog/search.ts'
 import * as repo from '#server/catalog/repository.ts'
@@ -68,6 +70,8 @@ export interface ProductEdit {
   category: Category
   subCategory: SubCategory
   sizes: { size: string; stock: number }[]
+  /** Each size's stock as the owner opened the product; a size not named is one they added. */
+  openedStock: Record<string, number>
   sizeChart: SizeChartRow[]
   bestSeller: boolean
   images: Partial<Record<1 | 2 | 3 | 4, string>>
@@ -235,6 +239,24 @@ export function createCatalogService(
   let restockListener: ((trx: Executor, productId: string) => Promise<unknown>) | undefined
   const restocked = async (trx: Executor, productId: string) => {
     if (restockListener) await restockListener(trx, productId)
+  }
+
+  /**
+   * A product's sizes and stock now. On PostgreSQL each row is locked for the caller's
+   * transaction one at a time in the order an order takes them (stockKey), so a save
+   * and an order wait for each other in turn, never in a circle; SQLite has one writer.
+   */
+  async function lockSizes(trx: Executor, productId: string): Promise<{ size: string; stock: number }[]> {
+    const sizes = await repo.sizesNow(trx, productId)
+    if (dialect !== 'postgres') return sizes
+    const locked: { size: string; stock: number }[] = []
+    for (const { size } of sizes.toSorted((a, b) =>
+      stockKey(productId, a.size).localeCompare(stockKey(productId, b.size)),
+    )) {
+      const stock = await repo.lockSize(trx, productId, size)
+      if (stock !== undefined) locked.push({ size, stock })
+    }
+    return locked
   }
 
   function forget(): void {
@@ -416,12 +438,19 @@ export function createCatalogService(
     },
 
     /**
-     * Changes one product inside the caller's transaction: fields, sizes with their stock
-     * and the size chart replaced, the photos given swapped. False when there is no such
-     * product. The caller calls invalidate() after committing.
+     * Changes one product inside the caller's transaction: fields, sizes in their order,
+     * the size chart replaced, the photos given swapped. Stock is written only for the
+     * sizes whose count the owner changed from what they opened, and only if the shelf
+     * still holds what they opened; otherwise 409 and nothing is written
+     * (docs/decisions/017). False when there is no such product. The caller calls
+     * invalidate() after committing.
      */
     async update(trx: Executor, id: string, edit: ProductEdit): Promise<boolean> {
+      // The size rows first, in the order orders take them, then the product's row
+      // (which an order touches after its sizes): the two never wait on each other in a circle.
+      const current = await lockSizes(trx, id)
       if (!(await repo.anyProductRow(trx, id))) return false
+      const plan = stockPlan(current, edit.sizes, edit.openedStock)
       const images: Partial<Record<'image1' | 'image2' | 'image3' | 'image4', string>> = {}
       for (const [slot, key] of Object.entries(edit.images)) images[`image${slot as '1'}`] = key
       await repo.updateProduct(
@@ -438,12 +467,10 @@ export function createCatalogService(
           best_seller: edit.bestSeller ? 1 : 0,
           ...images,
         },
-        {
-          sizes: edit.sizes.map((s, i) => ({ product_id: id, position: i, size: s.size, stock: s.stock })),
-          chart: edit.sizeChart.map((r, i) => ({ product_id: id, position: i, ...r })),
-        },
+        { chart: edit.sizeChart.map((r, i) => ({ product_id: id, position: i, ...r })) },
         now(),
       )
+      await repo.writeSizes(trx, id, plan.rows, plan.removed)
       await repo.insertProducts(trx, [], nameTerms(edit.name))
       await restocked(trx, id)
       return true
@@ -451,6 +478,7 @@ export function createCatalogService(
 
     /** Takes a product off sale or puts it back, inside the caller's transaction; false when unknown. */
     async setArchived(trx: Executor, id: string, archived: boolean): Promise<boolean> {
+      await lockSizes(trx, id)
       if (!(await repo.anyProductRow(trx, id))) return false
       await repo.updateProduct(trx, dialect, id, { archived: archived ? 1 : 0 }, {}, now())
       if (!archived) await restocked(trx, id)
@@ -461,6 +489,24 @@ export function createCatalogService(
     async setStock(trx: Executor, line: { productId: string; size: string; stock: number }): Promise<boolean> {
       const done = await repo.setStock(trx, dialect, line, now())
       if (done && line.stock > 0) await restocked(trx, line.productId)
+      return done
+    },
+
+    /**
+     * The console's change of one size's stock, inside the caller's transaction: set only
+     * if the shelf still holds `opened`, what the owner saw (docs/decisions/017). 'same'
+     * writes nothing (the owner changed nothing); 'changed' is the caller's 409.
+     */
+    async setStockIf(
+      trx: Executor,
+      line: { productId: string; size: string; stock: number; opened: number },
+    ): Promise<'set' | 'same' | 'changed' | 'missing'> {
+      if (line.stock === line.opened) {
+        const now = (await repo.stockOf(trx, [line.productId])).find((r) => r.size === line.size)
+        return now ? 'same' : 'missing'
+      }
+      const done = await repo.setStockIf(trx, dialect, line, now())
+      if (done === 'set' && line.stock > 0) await restocked(trx, line.productId)
       return done
     },
 
@@ -670,6 +716,44 @@ function walkable(end: number, onSale: number, matches: number): boolean {
 }
 
 export const stockKey = (productId: string, size: string) => JSON.stringify([productId, size])
+
+/**
+ * What a console save does to each size (docs/decisions/017): a size whose count the
+ * owner left as opened keeps whatever the shelf holds now (orders placed meanwhile stay
+ * taken); a changed one is set only if the shelf still holds what was opened; a size
+ * the owner added must not exist yet, and one they never saw is not theirs to drop.
+ * Any of these met otherwise refuses the whole save (409), naming the sizes.
+ */
+export function stockPlan(
+  current: { size: string; stock: number }[],
+  wanted: { size: string; stock: number }[],
+  opened: Record<string, number>,
+): { rows: { size: string; position: number; stock?: number; added: boolean }[]; removed: string[] } {
+  const now = new Map(current.map((s) => [s.size, s.stock]))
+  const seen = (size: string) => (Object.hasOwn(opened, size) ? opened[size] : undefined)
+  const moved: string[] = []
+  const rows = wanted.map((s, position) => {
+    const was = seen(s.size)
+    const is = now.get(s.size)
+    if (was === undefined) {
+      if (is !== undefined) moved.push(s.size)
+      return { size: s.size, position, stock: s.stock, added: true }
+    }
+    if (is === undefined) moved.push(s.size)
+    else if (s.stock !== was && is !== was) moved.push(s.size)
+    return { size: s.size, position, ...(s.stock === was ? {} : { stock: s.stock }), added: false }
+  })
+  const kept = new Set(wanted.map((s) => s.size))
+  const removed = current.filter((s) => !kept.has(s.size)).map((s) => s.size)
+  for (const size of removed) if (seen(size) === undefined) moved.push(size)
+  if (moved.length)
+    throw new AppError(409, STOCK_CHANGED_MESSAGE, {
+      fields: Object.fromEntries(
+        moved.map((size) => [`stock.${size}`, now.has(size) ? `Now ${now.get(size)} in stock` : 'Removed meanwhile']),
+      ),
+    })
+  return { rows, removed }
+}
 
 function summary(row: { id: string; name: string; price: number; image1: string }): ProductSummary {
   return { _id: row.id, name: row.name, price: row.price, image1: productImageUrl(row.image1) }

@@ -23,6 +23,7 @@ import { joinedNameIndex } from '#server/db/migrations/2026-11-24T1000-joined-na
 import * as categoryPriceIndex from '#server/db/migrations/2026-11-24T1010-category-price-index.ts'
 import * as adminIdle from '#server/db/migrations/2026-11-25T0100-admin-idle.ts'
 import * as twoFactor from '#server/db/migrations/2026-11-25T0100-two-factor.ts'
+import * as jobLeases from '#server/db/migrations/2026-11-25T0200-job-leases.ts'
 import * as mailPrivacy from '#server/db/migrations/2026-11-25T0300-mail-privacy.ts'
 
 export type Db = Kysely<Database>
@@ -52,6 +53,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-24T1010-category-price-index': categoryPriceIndex,
     '2026-11-25T0100-admin-idle': adminIdle,
     '2026-11-25T0100-two-factor': twoFactor,
+    '2026-11-25T0200-job-leases': jobLeases,
     '2026-11-25T0300-mail-privacy': mailPrivacy,
   }
 }

@@ -280,6 +280,14 @@ export interface RateLimitsTable {
   reset_at: number
 }
 
+/** A job that runs once across instances, claimed under a lease (docs/decisions/017). */
+export interface JobLeasesTable {
+  name: string
+  owner: string | null
+  lease_until: number
+  last_run_at: number | null
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -304,4 +312,5 @@ export interface Database {
   store_secrets: StoreSecretsTable
   idempotency_keys: IdempotencyKeysTable
   rate_limits: RateLimitsTable
+  job_leases: JobLeasesTable
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { clientAddressOf, limitKeyOf, parseTrustProxy } from '#server/http/client-address.ts'
+import { clientAddressOf, clientProtocolOf, limitKeyOf, parseTrustProxy } from '#server/http/client-address.ts'
 
 describe('TRUST_PROXY', () => {
   it('reads off, a number of hops, or a list of proxies', () => {
@@ -39,6 +39,49 @@ describe('the client address', () => {
 
   it('treats an IPv4 address mapped into IPv6 as the IPv4 address', () => {
     expect(clientAddressOf('::ffff:198.51.100.7', undefined, null)).toBe('198.51.100.7')
+  })
+})
+
+// Issue 20, item 11: the protocol is read from the same hop that vouches for the address.
+describe('the client protocol', () => {
+  const oneHop = parseTrustProxy('1')!
+  const twoHops = parseTrustProxy('2')!
+  const list = parseTrustProxy('10.0.0.0/8')!
+
+  it('is nobody’s word when no proxy is trusted', () => {
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9', 'https', null)).toBeUndefined()
+    expect(clientProtocolOf('198.51.100.7', '6.6.6.6', 'https', list)).toBeUndefined()
+  })
+
+  it('takes the entry the trusted proxy appended, not what the client wrote', () => {
+    // The client sent `X-Forwarded-Proto: https` over http; the proxy appended what it saw.
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9', 'https, http', oneHop)).toBe('http')
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9', 'http, https', oneHop)).toBe('https')
+    expect(clientProtocolOf('10.0.0.2', '6.6.6.6, 203.0.113.9', 'https, http', oneHop)).toBe('http')
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9', ' HTTPS ', oneHop)).toBe('https')
+  })
+
+  it('takes the entry of the proxy the client reached, past the trusted hops', () => {
+    // CDN (saw https from the client) → load balancer (saw http from the CDN) → store.
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9, 10.0.0.1', 'https, http', twoHops)).toBe('https')
+    expect(clientProtocolOf('10.0.0.2', '6.6.6.6, 203.0.113.9, 10.0.0.1', 'http, https, http', twoHops)).toBe('https')
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9, 10.0.0.1', 'https, http', list)).toBe('https')
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9, 10.0.0.1', 'http, https', list)).toBe('http')
+  })
+
+  it('takes the one value an edge proxy set and the others passed on', () => {
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9, 10.0.0.1', 'https', twoHops)).toBe('https')
+    expect(clientProtocolOf('10.0.0.2', undefined, 'http, https', oneHop)).toBe('https')
+  })
+
+  it('is the first trusted hop’s entry for a request with no socket (in-process)', () => {
+    expect(clientProtocolOf(undefined, '203.0.113.9', 'http, https', oneHop)).toBe('https')
+    expect(clientProtocolOf(undefined, '203.0.113.9', 'https, http', oneHop)).toBe('http')
+  })
+
+  it('knows only http and https', () => {
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9', 'gopher', oneHop)).toBeUndefined()
+    expect(clientProtocolOf('10.0.0.2', '203.0.113.9', ' , ', oneHop)).toBeUndefined()
   })
 })
 

@@ -45,28 +45,72 @@ function isTrusted(proxies: net.BlockList, address: string): boolean {
 }
 
 /**
- * The client's address. Proxies append the address they received from to
- * X-Forwarded-For, so only its right end is trustworthy: the chain is read from the
- * socket's peer leftwards, past the trusted hops, and the first address not vouched
- * for is the client. The left end is whatever the client wrote (issue 13, item 2).
+ * Where the client is in X-Forwarded-For, counted from its right end (0 is the last entry), or
+ * -1 when the socket's peer is the client itself. Proxies append the address they received
+ * from, so only the right end is trustworthy: the chain is read from the socket's peer
+ * leftwards, past the trusted hops, and the first address not vouched for is the client. The
+ * left end is whatever the client wrote (issue 13, item 2).
  */
-export function clientAddressOf(peer: string | undefined, forwardedFor: string | undefined, trust: TrustProxy | null) {
-  const socket = peer === undefined ? undefined : plain(peer)
-  if (!trust || !forwardedFor) return socket ?? 'unknown'
-  const forwarded = forwardedFor
-    .split(',')
-    .map(plain)
-    .filter((a) => a !== '')
+function clientPosition(socket: string | undefined, forwarded: string[], trust: TrustProxy): number {
   // The nearest address first: the socket's peer, then the header from its right end.
-  const chain = [...(socket === undefined ? [] : [socket]), ...forwarded.reverse()]
+  const chain = [...(socket === undefined ? [] : [socket]), ...forwarded]
+  const own = socket === undefined ? 0 : 1
   if ('hops' in trust) {
     // With no socket (an in-process request) the peer is the first trusted hop by definition.
     const skip = socket === undefined ? trust.hops - 1 : trust.hops
-    return chain[Math.min(Math.max(skip, 0), chain.length - 1)] ?? 'unknown'
+    return Math.min(Math.max(skip, 0), chain.length - 1) - own
   }
-  for (const address of chain) if (!isTrusted(trust.proxies, address)) return address
+  const index = chain.findIndex((address) => !isTrusted(trust.proxies, address))
   // Every address is a trusted proxy: the farthest one is the best we know.
-  return chain[chain.length - 1] ?? 'unknown'
+  return (index === -1 ? chain.length - 1 : index) - own
+}
+
+/** X-Forwarded-For's entries from its right end, mapped IPv4 addresses made plain. */
+function forwardedFrom(forwardedFor: string): string[] {
+  return forwardedFor
+    .split(',')
+    .map(plain)
+    .filter((a) => a !== '')
+    .reverse()
+}
+
+/** The client's address: the socket's peer, or the X-Forwarded-For entry the trusted hops vouch for. */
+export function clientAddressOf(peer: string | undefined, forwardedFor: string | undefined, trust: TrustProxy | null) {
+  const socket = peer === undefined ? undefined : plain(peer)
+  if (!trust || !forwardedFor) return socket ?? 'unknown'
+  const forwarded = forwardedFrom(forwardedFor)
+  const at = clientPosition(socket, forwarded, trust)
+  return (at < 0 ? socket : forwarded[at]) ?? 'unknown'
+}
+
+/**
+ * The protocol the client used, as the trusted proxies report it in X-Forwarded-Proto, or
+ * undefined when no trusted proxy says (the request's own protocol then counts). A proxy that
+ * appends sends a list (`https, http`): the entry taken is the one written by the proxy that
+ * received the client's connection, the same hop that vouches for the client's address in
+ * X-Forwarded-For; a shorter list (the edge proxy set it, the others passed it on) gives its
+ * first entry. The left end may be the client's own invention (issue 20, item 11).
+ */
+export function clientProtocolOf(
+  peer: string | undefined,
+  forwardedFor: string | undefined,
+  forwardedProto: string | undefined,
+  trust: TrustProxy | null,
+): 'http' | 'https' | undefined {
+  if (!trust || !forwardedProto) return undefined
+  const protos = forwardedProto
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => p !== '')
+    .reverse()
+  const socket = peer === undefined ? undefined : plain(peer)
+  // The socket's peer is not a proxy we trust: nothing it forwards counts.
+  if (socket !== undefined && 'proxies' in trust && !isTrusted(trust.proxies, socket)) return undefined
+  // Without X-Forwarded-For the proxy that talked to us wrote the last entry.
+  const at = forwardedFor ? clientPosition(socket, forwardedFrom(forwardedFor), trust) : 0
+  if (at < 0 || protos.length === 0) return undefined
+  const proto = protos[Math.min(at, protos.length - 1)]
+  return proto === 'https' || proto === 'http' ? proto : undefined
 }
 
 /**

@@ -1,5 +1,6 @@
 import { NONCE, secureHeaders } from 'hono/secure-headers'
 import { GOOGLE_SIGN_IN_PAGES } from '#contracts/auth.ts'
+import type { Config } from '#server/config.ts'
 
 // The pages' Content-Security-Policy and the other security headers: strict everywhere,
 // widened by exactly what Google documents on the two pages with its button (README,
@@ -21,6 +22,21 @@ export function isGoogleSignInPage(path: string): boolean {
   return (GOOGLE_SIGN_IN_PAGES as readonly string[]).includes(path.toLowerCase().replace(/\/+$/, ''))
 }
 
+/** A store whose public address is https: its cookie is always Secure and every answer asks for HSTS. */
+export function servesHttps(config: Pick<Config, 'publicUrl'>): boolean {
+  return config.publicUrl?.toLowerCase().startsWith('https://') === true
+}
+
+/**
+ * Strict-Transport-Security for a store served over https (PUBLIC_URL, or COOKIE_SECURE=always):
+ * a year, for this host only (a subdomain of the owner's may not be on https).
+ */
+export const HSTS = 'max-age=31536000'
+
+/** Features no page of the store uses: denied to it and to anything it might frame. */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()'
+
+/** The security headers of every answer (pages, API, files, images, errors): app.ts applies them first. */
 export function pageSecurityHeaders(development: boolean, hsts: boolean, google: boolean) {
   const allow = (...sources: string[]) => (google ? sources : [])
   return secureHeaders({
@@ -43,6 +59,7 @@ export function pageSecurityHeaders(development: boolean, hsts: boolean, google:
     crossOriginOpenerPolicy: google ? 'same-origin-allow-popups' : true,
     xFrameOptions: 'DENY',
     referrerPolicy: 'strict-origin-when-cross-origin',
-    strictTransportSecurity: hsts ? 'max-age=31536000; includeSubDomains' : false,
+    strictTransportSecurity: hsts ? HSTS : false,
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
   })
 }

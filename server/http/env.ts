@@ -13,6 +13,8 @@ export interface AppEnv {
     /** The database could not be reached to read the session: the visitor is served as a guest. */
     sessionUnavailable: boolean
     clientAddress: string
+    /** The protocol the client used: the trusted proxies' X-Forwarded-Proto, else the request's own. */
+    clientProtocol: 'http' | 'https'
     requestId: string
     secureHeadersNonce?: string
   }

@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import { isPlainText } from '#contracts/plain-text.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { AppEnv } from '#server/http/env.ts'
 
@@ -26,6 +27,26 @@ export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
 }
 
 /**
+ * No address of the store holds a control character: a path with one (`/api/product/ab%00`,
+ * `/productdetail/%0A`) is answered 404 before any route reads its parameters, which would
+ * otherwise reach the database (PostgreSQL refuses a NUL with an error; issue 20, item 7).
+ * Query parameters and bodies are checked by their contracts (contracts/fields.ts).
+ */
+export function plainPaths(): MiddlewareHandler {
+  return async (c, next) => {
+    let path: string
+    try {
+      path = decodeURIComponent(new URL(c.req.url).pathname)
+    } catch {
+      // Not UTF-8 once decoded (`%ED%A0%80`, half a surrogate): no page or product has that name.
+      throw new AppError(404, 'Not found')
+    }
+    if (!isPlainText(path)) throw new AppError(404, 'Not found')
+    await next()
+  }
+}
+
+/**
  * The origins the store answers as. Behind a TLS-terminating proxy the request reaches
  * us as http while the browser's Origin says https: the trusted X-Forwarded-Proto (the
  * same the session cookie's Secure flag follows) and PUBLIC_URL name the real one.
@@ -33,9 +54,8 @@ export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
 function ownOrigins(c: Context<AppEnv>): string[] {
   const url = new URL(c.req.url)
   const origins = [url.origin]
-  const { trustProxy, publicUrl } = c.var.services.config
-  const proto = trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined
-  if (proto === 'https' || proto === 'http') origins.push(`${proto}://${url.host}`)
+  const { publicUrl } = c.var.services.config
+  origins.push(`${c.var.clientProtocol}://${url.host}`)
   if (publicUrl) origins.push(new URL(publicUrl).origin)
   return origins
 }

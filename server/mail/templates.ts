@@ -136,6 +136,7 @@ export function orderPlacedEmail(
   store: StoreIdentity,
   order: Order,
   links: { confirm: string; cancel: string },
+  confirmWithinHours?: number,
 ): Rendered {
   const number = orderNumber(order._id)
   return layout(store, `Please confirm your order ${number}`, `Thank you for your order ${number}`, [
@@ -143,6 +144,9 @@ export function orderPlacedEmail(
       `Hi ${order.address.firstName}, we have your order. We pack cash-on-delivery orders once you confirm them: one tap below.`,
     ),
     button('Confirm my order', links.confirm),
+    ...(confirmWithinHours
+      ? [note(`An order not confirmed within ${confirmWithinHours} hours is cancelled and its pieces go back on sale.`)]
+      : []),
     orderLines(order),
     deliveryAddress(order),
     note('Changed your mind? You can cancel until we start packing:'),
@@ -187,6 +191,19 @@ export function orderStatusEmail(
         follow,
       ])
   }
+}
+
+/** The store cancelled an order nobody confirmed in time (docs/decisions/017): why, and that nothing is owed. */
+export function orderUnconfirmedEmail(store: StoreIdentity, order: Order, hours: number): Rendered {
+  const number = orderNumber(order._id)
+  return layout(store, `Your order ${number} is cancelled`, `Order ${number} is cancelled`, [
+    paragraph(
+      `Hi ${order.address.firstName}, we cancelled your order because it was not confirmed within ${hours} hours of being placed. Nothing is owed.`,
+    ),
+    orderLines(order),
+    note('If you still want these pieces, you are welcome to order them again while they are in stock.'),
+    button('Shop again', store.baseUrl),
+  ])
 }
 
 export function welcomeEmail(store: StoreIdentity, name: string, verifyUrl: string | null): Rendered {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
 import type { IdempotencyKeysTable, OrderEventsTable, OrderItemsTable, OrdersTable } from '#server/db/schema.ts'
 
@@ -159,3 +160,62 @@ export async function deleteIdempotentAnswers(db: Executor, before: number): Pro
 
 /** How long a placeorder answer is kept for its Idempotency-Key. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60_000
+
+/**
+ * Serialises the placements of one account and of one phone number for the caller's
+ * transaction (PostgreSQL): the account's row, then an advisory lock on the phone's
+ * key, always in that order, so two placements never wait on each other in a circle.
+ * SQLite has one writer: its transactions are serial already.
+ */
+export async function lockCustomer(db: Executor, customer: { userId: string; phoneKey: string }): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', customer.userId).forUpdate().execute()
+  await sql`select pg_advisory_xact_lock(${PHONE_LOCKS}, hashtext(${customer.phoneKey}))`.execute(db)
+}
+
+/** The advisory locks' namespace for phone numbers (its first key): 'KP' + 1. */
+const PHONE_LOCKS = 0x4b5001
+
+/** Orders in `status` of the account and of the phone number, each counted. */
+export async function countsByCustomer(
+  db: Executor,
+  customer: { userId: string; phoneKey: string },
+  status: string,
+): Promise<{ account: number; phone: number }> {
+  const count = (column: 'user_id' | 'phone_key', value: string) =>
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where(column, '=', value)
+      .where('status', '=', status)
+      .executeTakeFirstOrThrow()
+  const account = await count('user_id', customer.userId)
+  const phone = await count('phone_key', customer.phoneKey)
+  return { account: Number(account.n), phone: Number(phone.n) }
+}
+
+/**
+ * One page of the orders in `status` placed at or before `placedBy`, oldest first,
+ * after the last one of the page before (created_at, id): through the status and
+ * created_at index, never the whole table.
+ */
+export async function placedBefore(
+  db: Executor,
+  status: string,
+  placedBy: number,
+  after: { createdAt: number; id: string } | null,
+  limit: number,
+) {
+  let query = db
+    .selectFrom('orders')
+    .select(['id', 'created_at'])
+    .where('status', '=', status)
+    .where('created_at', '<=', placedBy)
+  if (after)
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', '>', after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', '>', after.id)]),
+      ]),
+    )
+  return query.orderBy('created_at').orderBy('id').limit(limit).execute()
+}

@@ -9,6 +9,8 @@ export const orderRoutes = new Hono<AppEnv>()
   /**
    * With an Idempotency-Key, a retry gets the first answer again (marked
    * Idempotent-Replayed) and the key with another order is refused 422 (docs/decisions/013).
+   * Placements are limited an hour per account and per client address, and to
+   * OPEN_ORDERS_PER_CUSTOMER awaiting confirmation (429; docs/decisions/017).
    */
   .post('/placeorder', async (c) => {
     const user = requireUser(c)
@@ -16,8 +18,10 @@ export const orderRoutes = new Hono<AppEnv>()
     const key = sentKey === undefined ? undefined : parseWith(idempotencyKeySchema, sentKey)
     const input = parseWith(placeOrderSchema, await readJson(c.req))
     const { orders } = c.var.services
-    if (key === undefined) return c.json({ message: 'Order placed', order: await orders.place(user._id, input) }, 201)
-    const { order, replayed } = await orders.placeOnce(user._id, input, key)
+    const client = c.var.clientAddress
+    if (key === undefined)
+      return c.json({ message: 'Order placed', order: await orders.place(user._id, input, undefined, client) }, 201)
+    const { order, replayed } = await orders.placeOnce(user._id, input, key, client)
     if (replayed) c.header('Idempotent-Replayed', 'true')
     return c.json({ message: 'Order placed', order }, 201)
   })

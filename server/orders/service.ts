@@ -22,7 +22,12 @@ import { shortMessage } from '#server/cart/service.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import type { MailService } from '#server/mail/service.ts'
 import type { LinkClaims } from '#server/mail/links.ts'
-import { orderPlacedEmail, orderStatusEmail } from '#server/mail/templates.ts'
+import { orderPlacedEmail, orderStatusEmail, orderUnconfirmedEmail, type Rendered } from '#server/mail/templates.ts'
+import { RateLimiter } from '#server/auth/rate-limit.ts'
+import type { LimitStore } from '#server/limits/stores.ts'
+import type { JobService } from '#server/jobs/service.ts'
+import type { Config } from '#server/config.ts'
+import { createLogger, errorFields, type Logger } from '#server/http/logger.ts'
 import * as repo from '#server/orders/repository.ts'
 
 export type OrderService = ReturnType<typeof createOrderService>
@@ -83,13 +88,80 @@ export type OrderLink =
       order: Order
     }
 
+/** The event's note when the store cancels an order nobody confirmed in time. */
+export const NOT_CONFIRMED_NOTE = 'Not confirmed in time'
+/** The expiry job's name (job_leases), its lease and its page of orders. */
+const EXPIRY_JOB = 'expire-unconfirmed-orders'
+const EXPIRY_LEASE_MS = 5 * 60_000
+const EXPIRY_PAGE = 100
+
+/** The settings against hoarding when none are given (those of server/config.ts). */
+const DEFAULT_LIMITS: Config['orders'] = {
+  openPerCustomer: 3,
+  perAccountPerHour: 10,
+  perIpPerHour: 30,
+  unconfirmedMs: 48 * 60 * 60_000,
+}
+
+const openOrdersMessage = (n: number, whose: 'account' | 'phone') =>
+  `${whose === 'account' ? 'You have' : 'This phone number has'} ${n} order${n === 1 ? '' : 's'} waiting for confirmation. Confirm or cancel ${n === 1 ? 'it' : 'them'} in My Orders before placing another.`
+
+/** A move's extras the store's own processes use: a condition re-checked on the locked order, the email to send. */
+interface MoveOptions {
+  onlyIf?: (order: { status: string; created_at: number }) => boolean
+  email?: (order: Order) => Rendered
+}
+
 export function createOrderService(
   db: Db,
   dialect: Dialect,
-  domains: { cart: CartService; catalog: CatalogService; mail?: MailService },
+  domains: { cart: CartService; catalog: CatalogService; mail?: MailService; jobs?: JobService },
   now: () => number = Date.now,
+  options: { limits?: Config['orders']; limitStore?: LimitStore; logger?: Logger } = {},
 ) {
-  const { cart: carts, catalog, mail } = domains
+  const { cart: carts, catalog, mail, jobs } = domains
+  const limits = options.limits ?? DEFAULT_LIMITS
+  const logger = options.logger ?? createLogger('silent')
+  // Placements an hour, shared by every instance when the store runs several (docs/decisions/013).
+  const limiter = (name: string, limit: number) =>
+    new RateLimiter(
+      limit,
+      60 * 60_000,
+      now,
+      options.limitStore && {
+        name,
+        store: options.limitStore,
+        onError: (err) => logger.warn('shared rate limit unavailable', { limiter: name, ...errorFields(err) }),
+      },
+    )
+  const placementsByAccount = limiter('order-account', limits.perAccountPerHour)
+  const placementsByAddress = limiter('order-address', limits.perIpPerHour)
+
+  /**
+   * Counts a placement against the account's and the client address's hourly limits
+   * before it is tried: a refusal is 429 with Retry-After and counts nothing; the
+   * answer gives the counts back when the placement then fails (only orders count).
+   */
+  async function countPlacement(userId: string, clientAddress: string | undefined): Promise<() => Promise<void>> {
+    const byAccount = await placementsByAccount.consume(userId)
+    const byAddress =
+      byAccount > 0 || clientAddress === undefined ? 0 : await placementsByAddress.consume(clientAddress)
+    const refund = async () => {
+      await placementsByAccount.refund(userId)
+      if (clientAddress !== undefined) await placementsByAddress.refund(clientAddress)
+    }
+    const wait = byAccount || byAddress
+    if (wait > 0) {
+      if (byAddress > 0) await placementsByAccount.refund(userId)
+      const minutes = Math.ceil(wait / 60)
+      throw new AppError(
+        429,
+        `Too many orders in a short time. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        { headers: { 'Retry-After': String(wait) } },
+      )
+    }
+    return refund
+  }
 
   /**
    * Moves an order along docs/spec/rulings.md #15 in one transaction: the status (only
@@ -102,6 +174,7 @@ export function createOrderService(
     by: OrderActor,
     details: MoveDetails & { ownerId?: string } = {},
     along?: AlongWithMove,
+    extras: MoveOptions = {},
   ): Promise<Order> {
     let backInStock = false
     const order = await db.transaction().execute(async (trx) => {
@@ -109,6 +182,7 @@ export function createOrderService(
       // Another shopper's order is answered as if it did not exist.
       if (!found || (details.ownerId !== undefined && found.order.user_id !== details.ownerId))
         throw new AppError(404, 'Order not found')
+      if (extras.onlyIf && !extras.onlyIf(found.order)) throw new AppError(409, 'The order has just changed')
       const from = found.order.status as OrderStatus
       const allowed = by === 'shopper' ? shopperMoves(from).includes(to) : canMove(from, to)
       if (!allowed) throw new AppError(409, `An order that is ${from} cannot become ${to}`)
@@ -147,7 +221,7 @@ export function createOrderService(
           trx,
           `order-${to.toLowerCase()}` as `order-${Lowercase<EmailedMove>}`,
           order.address.email,
-          orderStatusEmail(mail.store, order, to),
+          extras.email ? extras.email(order) : orderStatusEmail(mail.store, order, to),
           { userId: found.order.user_id },
         )
       return order
@@ -165,153 +239,193 @@ export function createOrderService(
     return { action: check.claims.purpose === 'order-confirm' ? 'confirm' : 'cancel', claims: check.claims }
   }
 
+  /**
+   * docs/spec/rulings.md #13-14: the order is the user's server cart, priced from the catalog,
+   * written with its lines and the emptied cart in one transaction. What the browser
+   * sends is only compared with it. At most OPEN_ORDERS_PER_CUSTOMER orders of the
+   * account, and of the phone number, may await confirmation: counted here, inside the
+   * transaction, with the account and the phone locked (docs/decisions/017).
+   */
+  async function placeCounted(
+    userId: string,
+    input: PlaceOrder,
+    idempotency?: { key: string; hash: string },
+  ): Promise<Order> {
+    let soldOutSize = false
+    const order = await db.transaction().execute(async (trx) => {
+      const customer = { userId, phoneKey: phoneKey(input.address.phone) }
+      if (dialect === 'postgres') await repo.lockCustomer(trx, customer)
+      const open = await repo.countsByCustomer(trx, customer, 'Order Placed')
+      if (open.account >= limits.openPerCustomer) throw new AppError(429, openOrdersMessage(open.account, 'account'))
+      if (open.phone >= limits.openPerCustomer)
+        throw new AppError(429, openOrdersMessage(open.phone, 'phone'), {
+          fields: { 'address.phone': 'Has orders waiting for confirmation' },
+        })
+
+      const cart = await carts.linesForOrder(trx, userId)
+      if (cart.length === 0) throw new AppError(409, 'Your cart is empty')
+
+      const sent = new Map<string, number>()
+      for (const item of input.items) {
+        const key = lineKey(item._id, item.size)
+        sent.set(key, (sent.get(key) ?? 0) + item.quantity)
+      }
+      const same =
+        sent.size === cart.length &&
+        cart.every((line) => sent.get(lineKey(line.product_id, line.size)) === line.quantity)
+      if (!same) throw new AppError(409, CART_CHANGED_MESSAGE)
+
+      const products = new Map(
+        (await catalog.pricesOf(trx, [...new Set(cart.map((l) => l.product_id))])).map((p) => [p.id, p]),
+      )
+      // A product withdrawn since it was put in the cart cannot be ordered.
+      if (cart.some((line) => !products.has(line.product_id))) throw new AppError(409, CART_CHANGED_MESSAGE)
+
+      const totals = computeTotals(
+        cart.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
+        (id) => products.get(id)?.price,
+      )
+      if (totals.total !== input.amount) throw new AppError(409, PRICES_CHANGED)
+
+      // docs/spec/rulings.md #24: the pieces leave the shelf with the order, or neither happens.
+      const { short, soldOut } = await catalog.takeStock(
+        trx,
+        cart.map((l) => ({ productId: l.product_id, size: l.size, quantity: l.quantity })),
+      )
+      soldOutSize = soldOut
+      if (short) {
+        const name = products.get(short.productId)?.name ?? short.productId
+        throw new AppError(409, shortMessage(name, short.size, short.left), {
+          fields: { [stockKey(short.productId, short.size)]: stockNote(short.left) },
+        })
+      }
+
+      const id = randomUUID()
+      const createdAt = now()
+      const placed = {
+        order_id: id,
+        position: 0,
+        at: createdAt,
+        from_status: null,
+        to_status: 'Order Placed',
+        actor: 'shopper',
+        note: null,
+      }
+      const a = input.address
+      const items = cart.map((line, position) => {
+        const product = products.get(line.product_id)!
+        return {
+          order_id: id,
+          position,
+          product_id: line.product_id,
+          name: product.name,
+          price: product.price,
+          image: product.image1,
+          size: line.size,
+          quantity: line.quantity,
+        }
+      })
+      await repo.insertOrder(
+        trx,
+        {
+          id,
+          user_id: userId,
+          subtotal: totals.subtotal,
+          delivery_fee: totals.deliveryFee,
+          amount: totals.total,
+          status: 'Order Placed',
+          payment: 0,
+          payment_method: 'COD',
+          first_name: a.firstName,
+          last_name: a.lastName,
+          email: a.email,
+          street: a.street,
+          city: a.city,
+          state: a.state,
+          pin_code: a.pinCode,
+          country: a.country,
+          phone: a.phone,
+          phone_key: phoneKey(a.phone),
+          courier: null,
+          tracking_number: null,
+          created_at: createdAt,
+        },
+        items,
+        placed,
+      )
+      await carts.removeLines(trx, userId, cart)
+      const order = toOrder(
+        {
+          id,
+          amount: totals.total,
+          status: 'Order Placed',
+          payment: 0,
+          created_at: createdAt,
+          address: a,
+          courier: null,
+          tracking_number: null,
+        },
+        items,
+        [placed],
+      )
+      // The written confirmation, with one-tap links, commits with the order or not at all.
+      if (mail) {
+        const [confirm, cancel] = await Promise.all([
+          mail.signLink(trx, 'order-confirm', id, CONFIRM_LINK_MS),
+          mail.signLink(trx, 'order-cancel', id, CANCEL_LINK_MS),
+        ])
+        await mail.enqueue(
+          trx,
+          'order-placed',
+          a.email,
+          orderPlacedEmail(
+            mail.store,
+            order,
+            { confirm: mail.url(orderLinkPath(confirm)), cancel: mail.url(orderLinkPath(cancel)) },
+            // The shopper is told when an unconfirmed order lapses (docs/decisions/017).
+            Math.round(limits.unconfirmedMs / (60 * 60_000)),
+          ),
+          { userId },
+        )
+      }
+      // The answer is kept with the order it describes, or neither is (docs/decisions/013).
+      if (idempotency)
+        await repo.keepIdempotentAnswer(trx, {
+          user_id: userId,
+          key: idempotency.key,
+          request_hash: idempotency.hash,
+          status: 201,
+          response: JSON.stringify(order),
+          created_at: createdAt,
+        })
+      return order
+    })
+    // A size sold out: the collection's counts (sizes in stock) are read afresh, after the commit.
+    if (soldOutSize) catalog.stockChanged()
+    return order
+  }
+
   const service = {
     /**
      * docs/spec/rulings.md #13-14: the order is the user's server cart, priced from the catalog,
      * written with its lines and the emptied cart in one transaction. What the browser
-     * sends is only compared with it.
+     * sends is only compared with it. The placement counts against the account's and the
+     * client address's hourly limits first (docs/decisions/017).
      */
-    async place(userId: string, input: PlaceOrder, idempotency?: { key: string; hash: string }): Promise<Order> {
-      let soldOutSize = false
-      const order = await db.transaction().execute(async (trx) => {
-        const cart = await carts.linesForOrder(trx, userId)
-        if (cart.length === 0) throw new AppError(409, 'Your cart is empty')
-
-        const sent = new Map<string, number>()
-        for (const item of input.items) {
-          const key = lineKey(item._id, item.size)
-          sent.set(key, (sent.get(key) ?? 0) + item.quantity)
-        }
-        const same =
-          sent.size === cart.length &&
-          cart.every((line) => sent.get(lineKey(line.product_id, line.size)) === line.quantity)
-        if (!same) throw new AppError(409, CART_CHANGED_MESSAGE)
-
-        const products = new Map(
-          (await catalog.pricesOf(trx, [...new Set(cart.map((l) => l.product_id))])).map((p) => [p.id, p]),
-        )
-        // A product withdrawn since it was put in the cart cannot be ordered.
-        if (cart.some((line) => !products.has(line.product_id))) throw new AppError(409, CART_CHANGED_MESSAGE)
-
-        const totals = computeTotals(
-          cart.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-          (id) => products.get(id)?.price,
-        )
-        if (totals.total !== input.amount) throw new AppError(409, PRICES_CHANGED)
-
-        // docs/spec/rulings.md #24: the pieces leave the shelf with the order, or neither happens.
-        const { short, soldOut } = await catalog.takeStock(
-          trx,
-          cart.map((l) => ({ productId: l.product_id, size: l.size, quantity: l.quantity })),
-        )
-        soldOutSize = soldOut
-        if (short) {
-          const name = products.get(short.productId)?.name ?? short.productId
-          throw new AppError(409, shortMessage(name, short.size, short.left), {
-            fields: { [stockKey(short.productId, short.size)]: stockNote(short.left) },
-          })
-        }
-
-        const id = randomUUID()
-        const createdAt = now()
-        const placed = {
-          order_id: id,
-          position: 0,
-          at: createdAt,
-          from_status: null,
-          to_status: 'Order Placed',
-          actor: 'shopper',
-          note: null,
-        }
-        const a = input.address
-        const items = cart.map((line, position) => {
-          const product = products.get(line.product_id)!
-          return {
-            order_id: id,
-            position,
-            product_id: line.product_id,
-            name: product.name,
-            price: product.price,
-            image: product.image1,
-            size: line.size,
-            quantity: line.quantity,
-          }
-        })
-        await repo.insertOrder(
-          trx,
-          {
-            id,
-            user_id: userId,
-            subtotal: totals.subtotal,
-            delivery_fee: totals.deliveryFee,
-            amount: totals.total,
-            status: 'Order Placed',
-            payment: 0,
-            payment_method: 'COD',
-            first_name: a.firstName,
-            last_name: a.lastName,
-            email: a.email,
-            street: a.street,
-            city: a.city,
-            state: a.state,
-            pin_code: a.pinCode,
-            country: a.country,
-            phone: a.phone,
-            phone_key: phoneKey(a.phone),
-            courier: null,
-            tracking_number: null,
-            created_at: createdAt,
-          },
-          items,
-          placed,
-        )
-        await carts.removeLines(trx, userId, cart)
-        const order = toOrder(
-          {
-            id,
-            amount: totals.total,
-            status: 'Order Placed',
-            payment: 0,
-            created_at: createdAt,
-            address: a,
-            courier: null,
-            tracking_number: null,
-          },
-          items,
-          [placed],
-        )
-        // The written confirmation, with one-tap links, commits with the order or not at all.
-        if (mail) {
-          const [confirm, cancel] = await Promise.all([
-            mail.signLink(trx, 'order-confirm', id, CONFIRM_LINK_MS),
-            mail.signLink(trx, 'order-cancel', id, CANCEL_LINK_MS),
-          ])
-          await mail.enqueue(
-            trx,
-            'order-placed',
-            a.email,
-            orderPlacedEmail(mail.store, order, {
-              confirm: mail.url(orderLinkPath(confirm)),
-              cancel: mail.url(orderLinkPath(cancel)),
-            }),
-            { userId },
-          )
-        }
-        // The answer is kept with the order it describes, or neither is (docs/decisions/013).
-        if (idempotency)
-          await repo.keepIdempotentAnswer(trx, {
-            user_id: userId,
-            key: idempotency.key,
-            request_hash: idempotency.hash,
-            status: 201,
-            response: JSON.stringify(order),
-            created_at: createdAt,
-          })
-        return order
-      })
-      // A size sold out: the collection's counts (sizes in stock) are read afresh, after the commit.
-      if (soldOutSize) catalog.stockChanged()
-      return order
+    async place(
+      userId: string,
+      input: PlaceOrder,
+      idempotency?: { key: string; hash: string },
+      clientAddress?: string,
+    ): Promise<Order> {
+      const giveBack = await countPlacement(userId, clientAddress)
+      try {
+        return await placeCounted(userId, input, idempotency)
+      } catch (err) {
+        // A refused placement changed nothing, and counts for nothing.
+        await giveBack()
+        throw err
+      }
     },
 
     /**
@@ -319,8 +433,14 @@ export function createOrderService(
      * to a key is kept for a day and a retry gets it again (`replayed`), even when the
      * first request's answer was lost; the same key with another order answers 422.
      * Only a placed order is kept: a refusal changed nothing, so a retry is asked afresh.
+     * A replay is answered before any limit is counted.
      */
-    async placeOnce(userId: string, input: PlaceOrder, key: string): Promise<{ order: Order; replayed: boolean }> {
+    async placeOnce(
+      userId: string,
+      input: PlaceOrder,
+      key: string,
+      clientAddress?: string,
+    ): Promise<{ order: Order; replayed: boolean }> {
       const hash = createHash('sha256').update(JSON.stringify(input)).digest('hex')
       const replay = async () => {
         const kept = await repo.idempotentAnswer(db, userId, key, now() - repo.IDEMPOTENCY_TTL_MS)
@@ -331,7 +451,7 @@ export function createOrderService(
       const first = await replay()
       if (first) return first
       try {
-        return { order: await service.place(userId, input, { key, hash }), replayed: false }
+        return { order: await service.place(userId, input, { key, hash }, clientAddress), replayed: false }
       } catch (err) {
         // The same key at the same moment: the other request won (its order emptied the
         // cart, or its key took the row); its answer is this one's.
@@ -339,6 +459,46 @@ export function createOrderService(
         if (other) return other
         throw err
       }
+    },
+
+    /**
+     * Cancels, as the store, every order still Order Placed UNCONFIRMED_ORDER_HOURS after
+     * it was placed (docs/decisions/017): the event by `system` noting why, the stock back
+     * on the shelf (and back-in-stock requests released, as any restock does), and an
+     * email to the shopper saying why. Once across instances: the run holds the job's
+     * lease (an instance finding it held does nothing), reads a page of 100 at a time, and
+     * cancels each order in its own transaction only if it is still Order Placed and old
+     * enough. Answers how many it cancelled.
+     */
+    async expireUnconfirmed(): Promise<number> {
+      if (!jobs) return 0
+      const cancelled = await jobs.runOnce(EXPIRY_JOB, EXPIRY_LEASE_MS, async (run) => {
+        const placedBy = now() - limits.unconfirmedMs
+        const hours = Math.round(limits.unconfirmedMs / (60 * 60_000))
+        let after: { createdAt: number; id: string } | null = null
+        let done = 0
+        for (;;) {
+          const page = await repo.placedBefore(db, 'Order Placed', placedBy, after, EXPIRY_PAGE)
+          for (const row of page) {
+            try {
+              await move(row.id, 'Cancelled', 'system', { note: NOT_CONFIRMED_NOTE }, undefined, {
+                onlyIf: (o) => o.status === 'Order Placed' && o.created_at <= placedBy,
+                ...(mail ? { email: (order: Order) => orderUnconfirmedEmail(mail.store, order, hours) } : {}),
+              })
+              done++
+            } catch (err) {
+              // Confirmed or cancelled since the page was read: no longer this job's.
+              if (!(err instanceof AppError && err.status === 409)) throw err
+            }
+          }
+          const last = page.at(-1)
+          if (!last || page.length < EXPIRY_PAGE || !(await run.stillMine())) break
+          after = { createdAt: last.created_at, id: last.id }
+        }
+        return done
+      })
+      if (cancelled) logger.info('cancelled orders not confirmed in time', { orders: cancelled })
+      return cancelled ?? 0
     },
 
     /** Forgets Idempotency-Key answers older than a day (hourly housekeeping). */

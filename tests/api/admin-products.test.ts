@@ -34,6 +34,8 @@ const input: AdminProductInput = {
   sizeChart: [{ size: 'S', chest: '36', length: '40', waist: null, sleeves: '17' }],
   bestSeller: false,
 }
+/** The new product's stock as the console opens it, before any change. */
+const opened = { S: 4, M: 6 }
 
 /** A real JPEG photo of the given colour. */
 const jpeg = (background: string) =>
@@ -260,7 +262,7 @@ describe.each(databases)('the console: products (%s)', (kind) => {
     const res = await save(
       adminCookie,
       created.id,
-      form({ ...input, price: 1 }, { 1: allFour()[1], 3: { bytes: big, name: 'huge.jpg' } }),
+      form({ ...input, price: 1, openedStock: opened }, { 1: allFour()[1], 3: { bytes: big, name: 'huge.jpg' } }),
     )
     expect(res.status, await res.text()).toBe(413)
     expect(await store.services.admin.product(created.id)).toEqual(created)
@@ -269,7 +271,11 @@ describe.each(databases)('the console: products (%s)', (kind) => {
 
   it('refuses a decompression bomb (422) quickly, changing nothing', async () => {
     const started = performance.now()
-    const res = await save(adminCookie, created.id, form(input, { 2: { bytes: await bombPng(), name: 'bomb.png' } }))
+    const res = await save(
+      adminCookie,
+      created.id,
+      form({ ...input, openedStock: opened }, { 2: { bytes: await bombPng(), name: 'bomb.png' } }),
+    )
     expect(res.status, await res.text()).toBe(422)
     expect(performance.now() - started).toBeLessThan(3000)
     expect(await store.services.admin.product(created.id)).toEqual(created)
@@ -286,6 +292,7 @@ describe.each(databases)('the console: products (%s)', (kind) => {
           {
             ...input,
             price: 2999,
+            openedStock: opened,
             sizes: [
               { size: 'M', stock: 2 },
               { size: 'L', stock: 5 },
@@ -398,7 +405,7 @@ describe.each(databases)('the console: products (%s)', (kind) => {
 
   it('sets one size’s stock, audited', async () => {
     const res = await json<{ product: AdminProduct }>(
-      await postJson(adminCookie, `/api/admin/products/${created.id}/stock`, { size: 'L', stock: 9 }),
+      await postJson(adminCookie, `/api/admin/products/${created.id}/stock`, { size: 'L', stock: 9, opened: 5 }),
     )
     expect(res.product.sizes).toEqual([
       { size: 'M', stock: 2 },
@@ -411,7 +418,8 @@ describe.each(databases)('the console: products (%s)', (kind) => {
     })
     expect((await json<Product>(await get(undefined, `/api/product/${created.id}`))).stock).toEqual({ M: 2, L: 9 })
     expect(
-      (await postJson(adminCookie, `/api/admin/products/${created.id}/stock`, { size: 'XS', stock: 1 })).status,
+      (await postJson(adminCookie, `/api/admin/products/${created.id}/stock`, { size: 'XS', stock: 1, opened: 0 }))
+        .status,
     ).toBe(404)
   })
 

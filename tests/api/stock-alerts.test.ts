@@ -39,8 +39,11 @@ describe.each(databases)('back in stock (%s)', (kind) => {
       .execute()
   const requests = () =>
     store.connection.db.selectFrom('stock_alerts').select(['user_id', 'product_id', 'size']).orderBy('size').execute()
-  const setStock = (productId: string, size: string, stock: number) =>
-    admin.post(`/api/admin/products/${productId}/stock`, { size, stock })
+  /** The console's change of one size, from what it holds now. */
+  const setStock = async (productId: string, size: string, stock: number) => {
+    const opened = (await store.services.catalog.stored(productId))?.sizes.find((s) => s.size === size)?.stock ?? 0
+    return admin.post(`/api/admin/products/${productId}/stock`, { size, stock, opened })
+  }
   const json = async <T>(res: Response, status = 200): Promise<T> => {
     expect(res.status, await res.clone().text()).toBe(status)
     return (await res.json()) as T

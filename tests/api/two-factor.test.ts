@@ -313,6 +313,15 @@ describe.each(databases)('two-factor sign-in for admins (%s)', (kind) => {
       clock.t += STEP
     })
 
+    it('refuses a code with control characters as a bad field, never a 5xx', async () => {
+      const { account } = await enrolledAdmin()
+      for (const code of ['12\u00003456', '123456\r\n', 'x'.repeat(10_000)]) {
+        const res = await login(store.client(nextAddress()), account, code)
+        expect(res.status).toBe(400)
+        expect(((await res.json()) as { fields: Record<string, string> }).fields).toHaveProperty('code')
+      }
+    })
+
     it('leaves shoppers alone: no code step, a code sent is not read', async () => {
       const shopper = newAccount()
       const client = store.client(nextAddress())

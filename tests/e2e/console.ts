@@ -59,6 +59,27 @@ async function shopperOrder(page: Page): Promise<Order> {
   }
 }
 
+/** A shopper's order of `quantity` of one size of `product`, placed through the API in a context of its own. */
+async function orderOf(page: Page, product: Product, size: string, quantity: number): Promise<void> {
+  const shopper = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL! })
+  try {
+    const account = newAccount({ name: 'Zara Ahmed' })
+    await shopper.request.post('/api/auth/registration', { data: account })
+    await shopper.request.post('/api/auth/login', { data: account })
+    await shopper.request.post('/api/cart/update', { data: { itemId: product._id, size, quantity } })
+    const res = await shopper.request.post('/api/order/placeorder', {
+      data: {
+        address: { ...testAddress, phone: '0333 7654321' },
+        items: [{ _id: product._id, size, quantity }],
+        amount: product.price * quantity + 50,
+      },
+    })
+    expect(res.status()).toBe(201)
+  } finally {
+    await shopper.close()
+  }
+}
+
 async function signInWithForm(page: Page, account: { email: string; password: string }, next: string) {
   await open(page, `/login?redirectTo=${encodeURIComponent(next)}`)
   await page.getByLabel('Email').fill(account.email)
@@ -216,5 +237,55 @@ export function consoleTests() {
     await expect(page.getByText('1 delivered').first()).toBeVisible()
     await expectNoSeriousViolations(page)
     await expectNoSidewaysScroll(page)
+  })
+
+  test('a save never undoes an order: an unchanged count keeps what orders took; a changed one they moved is refused, the form kept', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000)
+    const admin = await makeAdmin()
+    // A product of the middle of the catalog (other specs order from its ends), one a project.
+    const list = (await (await page.request.get('/api/product/list')).json()) as Product[]
+    const product = list[Math.floor(list.length / 2) + (test.info().project.name === 'phone' ? 1 : 0)]!
+    const size = product.sizes.find((s) => (product.stock[s] ?? 0) > 5)!
+    const index = product.sizes.indexOf(size)
+    const stockNow = async () =>
+      ((await (await page.request.get(`/api/product/${product._id}`)).json()) as Product).stock[size]!
+    const start = await stockNow()
+    await signInWithForm(page, admin, `/admin/products/${product._id}`)
+    const stockField = page.getByLabel(`Stock of size ${index + 1}`)
+    await expect(stockField).toHaveValue(String(start))
+
+    // While the form is open a shopper orders 2; the owner fixes the description and saves.
+    await orderOf(page, product, size, 2)
+    await page.getByLabel('Description').fill(`${product.description} Fixed a typo.`)
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByRole('status')).toHaveText('Saved. The store shows it now.')
+    expect(await stockNow()).toBe(start - 2)
+    await expect(stockField).toHaveValue(String(start - 2))
+
+    // Another order meanwhile, and the owner changes that very count: refused, nothing saved.
+    await orderOf(page, product, size, 1)
+    await page.getByLabel('Name').fill(`${product.name} Renamed`)
+    await stockField.fill('40')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByRole('alert')).toContainText('Stock changed since you opened this product; reload to see it')
+    await expect(stockField).toHaveValue('40')
+    await expect(page.getByLabel('Name')).toHaveValue(`${product.name} Renamed`)
+    expect(await stockNow()).toBe(start - 3)
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+    await page.getByRole('alert').scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath('stock-changed.png') })
+
+    // Reloaded, the form shows the shelf as it is and the owner's count goes through.
+    await page.getByRole('link', { name: 'Reload the product' }).click()
+    await page.waitForURL(`/admin/products/${product._id}`)
+    await expect(stockField).toHaveValue(String(start - 3))
+    await expect(page.getByLabel('Name')).toHaveValue(product.name)
+    await stockField.fill(String(start))
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await expect(page.getByRole('status')).toHaveText('Saved. The store shows it now.')
+    expect(await stockNow()).toBe(start)
   })
 }

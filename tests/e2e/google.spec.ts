@@ -264,6 +264,32 @@ test.describe('Google sign-in configured', () => {
     await expectSignedInAs(page, 'Hina Baig')
   })
 
+  test('never follows a return address to another site (issue 20, item 2)', async ({ page }) => {
+    const google = await offline(page)
+    // What a browser would read as another host; the API suite runs the whole table
+    // through the pages (tests/api/return-address.test.ts), this is the button's path.
+    for (const trick of [
+      '/\t/evil.example',
+      '/\\evil.example',
+      '//evil.example',
+      'https://evil.example',
+      '/.//evil.example',
+    ]) {
+      await page.context().clearCookies()
+      google.useToken(await idToken(googlePerson('Sana Mir')))
+      await open(page, `/login?redirectTo=${encodeURIComponent(trick)}`)
+      await page.getByRole('button', { name: 'Sign in with Google' }).click()
+      await expect(page).toHaveURL(`${googleStore}/`)
+      await expectSignedInAs(page, 'Sana Mir')
+    }
+    // A return address of this store is still followed.
+    await page.context().clearCookies()
+    google.useToken(await idToken(googlePerson('Sana Mir')))
+    await open(page, `/login?redirectTo=${encodeURIComponent('/collection?category=Men')}`)
+    await page.getByRole('button', { name: 'Sign in with Google' }).click()
+    await expect(page).toHaveURL(`${googleStore}/collection?category=Men`)
+  })
+
   test('reached from the user menu, Login still offers Google', async ({ page }) => {
     const google = await offline(page)
     google.useToken(await idToken(googlePerson('Iqra Shah')))

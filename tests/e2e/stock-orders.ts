@@ -25,7 +25,7 @@ function storeSide() {
     config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
     logger: createLogger('silent'),
   })
-  return { orders: services.orders, close: () => connection.close() }
+  return { orders: services.orders, db: connection.db, close: () => connection.close() }
 }
 
 async function catalog(page: Page): Promise<Product[]> {
@@ -218,5 +218,39 @@ export function stockAndOrderTests() {
     } finally {
       await stranger.close()
     }
+  })
+
+  test('an order nobody confirms is cancelled by the store after 48 hours, and its page says why', async ({ page }) => {
+    const [product, size] = await plentiful(page, 4)
+    const order = await placeOrder(page, product, size)
+    const store = storeSide()
+    try {
+      // Placed 49 hours ago (the store's database is fresh each run: no other order is that old).
+      await store.db
+        .updateTable('orders')
+        .set({ created_at: Date.now() - 49 * 60 * 60_000 })
+        .where('id', '=', order._id)
+        .execute()
+      // The store's own instance may hold the job's lease at that moment (its run takes
+      // milliseconds): try until one of the two has cancelled it.
+      await expect
+        .poll(async () => {
+          await store.orders.expireUnconfirmed()
+          return (await store.db.selectFrom('orders').select('status').where('id', '=', order._id).executeTakeFirst())
+            ?.status
+        })
+        .toBe('Cancelled')
+    } finally {
+      await store.close()
+    }
+    await open(page, `/order/${order._id}`)
+    await expect(page.getByRole('heading', { name: 'Status: Cancelled' })).toBeVisible()
+    await expect(progress(page).getByRole('listitem').last()).toContainText('Not confirmed in time')
+    await expect(page.getByRole('link', { name: 'Cancel order' })).toHaveCount(0)
+    expect((await catalog(page)).find((p) => p._id === product._id)!.stock[size]).toBe(product.stock[size])
+    await expectNoSeriousViolations(page)
+    await expectNoSidewaysScroll(page)
+    await progress(page).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: test.info().outputPath('not-confirmed.png') })
   })
 }

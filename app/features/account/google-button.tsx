@@ -128,7 +128,10 @@ function GoogleSignIn({
     // docs/spec/store-spec.md §4: the app reloads the current user (every loader runs again, the
     // root's too; the cart merges the guest's bag) and goes home, or back where the
     // shopper was sent from.
-    await navigate(safeRedirect(params.get('redirectTo')), { replace: true, defaultShouldRevalidate: true })
+    await navigate(safeRedirect(params.get('redirectTo'), window.location.origin), {
+      replace: true,
+      defaultShouldRevalidate: true,
+    })
   })
   useEffect(() => receiveGoogleCredentials((response) => void signIn(response)), [])
 

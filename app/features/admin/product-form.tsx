@@ -1,8 +1,9 @@
+import { Fragment } from 'react'
 import { Form, useNavigation } from 'react-router'
 import { CircleAlert } from 'lucide-react'
 import { categories, subCategories } from '#contracts/catalog.ts'
-import { photoSlots, type AdminProduct } from '#contracts/admin.ts'
-import { EXTRA_ROWS } from '#app/features/admin/product-input.ts'
+import { photoSlots, STOCK_CHANGED_MESSAGE, type AdminProduct } from '#contracts/admin.ts'
+import { productFormValues, type ProductFormValues } from '#app/features/admin/product-input.ts'
 
 const chartColumns = [
   { key: 'chest', label: 'Chest' },
@@ -15,14 +16,21 @@ const chartColumns = [
  * The product's every field in one plain multipart form (it works before the console's
  * scripts run): name, description, price, category, sizes in order with their stock, the
  * size chart, best seller, and the four photos (JPEG, PNG or WebP up to 8 MB each).
+ * `values` are what the owner posted when a save was refused, shown as they typed them;
+ * the hidden opened counts stay those of the product as first opened (docs/decisions/017).
  */
-export function ProductForm({ product, error }: { product: AdminProduct | null; error: string | null }) {
+export function ProductForm({
+  product,
+  values: posted,
+  error,
+}: {
+  product: AdminProduct | null
+  values?: ProductFormValues | undefined
+  error: string | null
+}) {
   const busy = useNavigation().state === 'submitting'
-  const sizes = [...(product?.sizes ?? []), ...Array.from({ length: EXTRA_ROWS }, () => ({ size: '', stock: 0 }))]
-  const chart = [
-    ...(product?.sizeChart ?? []),
-    ...Array.from({ length: EXTRA_ROWS }, () => ({ size: '', chest: null, length: null, waist: null, sleeves: null })),
-  ]
+  const values = posted ?? productFormValues(product)
+  const { sizes, chart } = values
   return (
     <Form method="post" encType="multipart/form-data" className="mt-6 space-y-8">
       {error && (
@@ -31,14 +39,31 @@ export function ProductForm({ product, error }: { product: AdminProduct | null; 
           className="flex items-center gap-2 rounded-xl border border-danger/30 bg-red-50 p-3 text-sm font-medium text-danger"
         >
           <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {error}
+          <span>
+            {error}
+            {/* The shelf moved under the form: the product as it is now, one tap away. */}
+            {product && error === STOCK_CHANGED_MESSAGE && (
+              <>
+                {' '}
+                <a href={`/admin/products/${product.id}`} className="font-semibold underline underline-offset-4">
+                  Reload the product
+                </a>
+              </>
+            )}
+          </span>
         </p>
       )}
+      {values.opened.map((o, i) => (
+        <Fragment key={`${i}-${o.size}`}>
+          <input type="hidden" name="openedSize" value={o.size} />
+          <input type="hidden" name="openedStock" value={o.stock} />
+        </Fragment>
+      ))}
       <fieldset className="min-w-0 grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 sm:p-5">
         <legend className="px-1 font-display text-lg font-semibold text-ink">Product</legend>
         <label className="block sm:col-span-2">
           <span className="field-label">Name</span>
-          <input name="name" required maxLength={120} defaultValue={product?.name} className="field-input" />
+          <input name="name" required maxLength={120} defaultValue={values.name} className="field-input" />
         </label>
         <label className="block sm:col-span-2">
           <span className="field-label">Description</span>
@@ -47,7 +72,7 @@ export function ProductForm({ product, error }: { product: AdminProduct | null; 
             required
             maxLength={2000}
             rows={4}
-            defaultValue={product?.description}
+            defaultValue={values.description}
             className="field-input"
           />
         </label>
@@ -58,17 +83,17 @@ export function ProductForm({ product, error }: { product: AdminProduct | null; 
             required
             inputMode="numeric"
             pattern="[0-9]*"
-            defaultValue={product?.price}
+            defaultValue={values.price}
             className="field-input"
           />
         </label>
         <label className="flex min-h-11 items-center gap-3 self-end text-sm text-ink">
-          <input type="checkbox" name="bestSeller" defaultChecked={product?.bestSeller} className="size-5 accent-ink" />
+          <input type="checkbox" name="bestSeller" defaultChecked={values.bestSeller} className="size-5 accent-ink" />
           Best seller
         </label>
         <label className="block">
           <span className="field-label">Category</span>
-          <select name="category" defaultValue={product?.category ?? 'Men'} className="field-input">
+          <select name="category" defaultValue={values.category} className="field-input">
             {categories.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -76,7 +101,7 @@ export function ProductForm({ product, error }: { product: AdminProduct | null; 
         </label>
         <label className="block">
           <span className="field-label">Sub-category</span>
-          <select name="subCategory" defaultValue={product?.subCategory ?? 'TopWear'} className="field-input">
+          <select name="subCategory" defaultValue={values.subCategory} className="field-input">
             {subCategories.map((c) => (
               <option key={c}>{c}</option>
             ))}
@@ -86,7 +111,10 @@ export function ProductForm({ product, error }: { product: AdminProduct | null; 
 
       <fieldset className="min-w-0 rounded-2xl border border-line bg-white p-4 sm:p-5">
         <legend className="px-1 font-display text-lg font-semibold text-ink">Sizes and stock</legend>
-        <p className="text-sm text-muted">In the order the size picker shows them. Leave a row blank to drop it.</p>
+        <p className="text-sm text-muted">
+          In the order the size picker shows them. Leave a row blank to drop it. A count you leave as it is keeps what
+          orders take meanwhile.
+        </p>
         <div className="mt-3 grid grid-cols-[1fr_1fr] gap-2 sm:max-w-md">
           <span className="text-xs font-semibold text-muted uppercase">Size</span>
           <span className="text-xs font-semibold text-muted uppercase">Pieces in stock</span>
@@ -104,7 +132,7 @@ export function ProductForm({ product, error }: { product: AdminProduct | null; 
                 aria-label={`Stock of size ${i + 1}`}
                 inputMode="numeric"
                 pattern="[0-9]*"
-                defaultValue={s.size ? s.stock : ''}
+                defaultValue={s.stock}
                 className="field-input"
               />
             </div>
@@ -145,7 +173,7 @@ export function ProductForm({ product, error }: { product: AdminProduct | null; 
                       <input
                         name={c.key}
                         aria-label={`Chart row ${i + 1} ${c.label.toLowerCase()}`}
-                        defaultValue={row[c.key] ?? ''}
+                        defaultValue={row[c.key]}
                         maxLength={10}
                         className="field-input"
                       />

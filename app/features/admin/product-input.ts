@@ -1,7 +1,93 @@
-import { adminProductInputSchema, photoSlots, type AdminProductInput, type PhotoSlot } from '#contracts/admin.ts'
+import {
+  adminProductInputSchema,
+  photoSlots,
+  type AdminProduct,
+  type AdminProductInput,
+  type PhotoSlot,
+} from '#contracts/admin.ts'
 
 /** Blank rows the form offers for new sizes and chart rows (the form works without scripts). */
 export const EXTRA_ROWS = 3
+
+const chartColumns = ['chest', 'length', 'waist', 'sleeves'] as const
+
+/**
+ * What the product form shows, as text: the product as stored, or what the owner posted
+ * (a refused save shows the form as they typed it). `opened` is each size's stock as the
+ * owner opened the product, carried in hidden inputs so a save changes only the counts
+ * they changed (docs/decisions/017); it stays what was first opened until they reload.
+ */
+export interface ProductFormValues {
+  name: string
+  description: string
+  price: string
+  category: string
+  subCategory: string
+  bestSeller: boolean
+  sizes: { size: string; stock: string }[]
+  chart: { size: string; chest: string; length: string; waist: string; sleeves: string }[]
+  opened: { size: string; stock: string }[]
+}
+
+/** The form's values for a product as stored (null: a new product), with blank rows to add sizes. */
+export function productFormValues(product: AdminProduct | null): ProductFormValues {
+  const blank = <T>(row: T) => Array.from({ length: EXTRA_ROWS }, () => ({ ...row }))
+  return {
+    name: product?.name ?? '',
+    description: product?.description ?? '',
+    price: product ? String(product.price) : '',
+    category: product?.category ?? 'Men',
+    subCategory: product?.subCategory ?? 'TopWear',
+    bestSeller: product?.bestSeller ?? false,
+    sizes: [
+      ...(product?.sizes ?? []).map((s) => ({ size: s.size, stock: String(s.stock) })),
+      ...blank({ size: '', stock: '' }),
+    ],
+    chart: [
+      ...(product?.sizeChart ?? []).map((r) => ({
+        size: r.size,
+        chest: r.chest ?? '',
+        length: r.length ?? '',
+        waist: r.waist ?? '',
+        sleeves: r.sleeves ?? '',
+      })),
+      ...blank({ size: '', chest: '', length: '', waist: '', sleeves: '' }),
+    ],
+    opened: (product?.sizes ?? []).map((s) => ({ size: s.size, stock: String(s.stock) })),
+  }
+}
+
+/** What the owner posted, as the form shows it again. */
+export function postedFormValues(form: FormData): ProductFormValues {
+  const text = (name: string) => {
+    const v = form.get(name)
+    return typeof v === 'string' ? v : ''
+  }
+  const all = (name: string) => form.getAll(name).map((v) => (typeof v === 'string' ? v : ''))
+  const stocks = all('stock')
+  const openedStocks = all('openedStock')
+  const columns = Object.fromEntries(chartColumns.map((c) => [c, all(c)])) as Record<
+    (typeof chartColumns)[number],
+    string[]
+  >
+  return {
+    name: text('name'),
+    description: text('description'),
+    price: text('price'),
+    category: text('category'),
+    subCategory: text('subCategory'),
+    bestSeller: form.get('bestSeller') === 'on',
+    sizes: all('size').map((size, i) => ({ size, stock: stocks[i] ?? '' })),
+    chart: all('chartSize').map((size, i) => ({
+      size,
+      chest: columns.chest[i] ?? '',
+      length: columns.length[i] ?? '',
+      waist: columns.waist[i] ?? '',
+      sleeves: columns.sleeves[i] ?? '',
+    })),
+    opened: all('openedSize').map((size, i) => ({ size, stock: openedStocks[i] ?? '' })),
+  }
+}
 
 /** What the form posts, read back into the console's product input; blank rows are skipped. */
 export function readProductForm(
@@ -9,32 +95,33 @@ export function readProductForm(
 ):
   | { ok: true; input: AdminProductInput; photos: Partial<Record<PhotoSlot, File>> }
   | { ok: false; message: string; field: string } {
-  const text = (name: string) => {
-    const v = form.get(name)
-    return typeof v === 'string' ? v : ''
-  }
-  const all = (name: string) => form.getAll(name).map((v) => (typeof v === 'string' ? v.trim() : ''))
-  const sizes = all('size')
-    .map((size, i) => ({ size, stock: all('stock')[i] ?? '' }))
+  const values = postedFormValues(form)
+  const sizes = values.sizes
+    .map((r) => ({ size: r.size.trim(), stock: r.stock.trim() }))
     .filter((r) => r.size !== '')
     .map((r) => ({ size: r.size, stock: r.stock === '' ? 0 : Number(r.stock) }))
-  const columns = ['chest', 'length', 'waist', 'sleeves'] as const
-  const chartSizes = all('chartSize')
-  const sizeChart = chartSizes
-    .map((size, i) => ({
-      size,
-      ...Object.fromEntries(columns.map((c) => [c, all(c)[i] || null])),
+  const sizeChart = values.chart
+    .map((r) => ({
+      size: r.size.trim(),
+      ...Object.fromEntries(chartColumns.map((c) => [c, r[c].trim() || null])),
     }))
     .filter((r) => r.size !== '')
+  // A new product's form has no opened counts; a change's always has one a size.
+  const openedStock = values.opened.length
+    ? Object.fromEntries(
+        values.opened.map((r) => [r.size.trim(), r.stock.trim() === '' ? Number.NaN : Number(r.stock)]),
+      )
+    : undefined
   const candidate = {
-    name: text('name').trim(),
-    description: text('description').trim(),
-    price: text('price').trim() === '' ? Number.NaN : Number(text('price')),
-    category: text('category'),
-    subCategory: text('subCategory'),
+    name: values.name.trim(),
+    description: values.description.trim(),
+    price: values.price.trim() === '' ? Number.NaN : Number(values.price),
+    category: values.category,
+    subCategory: values.subCategory,
     sizes,
     sizeChart,
-    bestSeller: form.get('bestSeller') === 'on',
+    bestSeller: values.bestSeller,
+    ...(openedStock ? { openedStock } : {}),
   }
   const parsed = adminProductInputSchema.safeParse(candidate)
   if (!parsed.success) {

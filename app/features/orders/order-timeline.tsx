@@ -102,6 +102,8 @@ export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'events
                 {endEvent.by === 'shopper' ? ' · by you' : ''}
               </p>
             )}
+            {/* The store's own processes say why (an order not confirmed in time: docs/decisions/017). */}
+            {endEvent?.by === 'system' && endEvent.note && <p className="mt-1 text-sm text-ink">{endEvent.note}</p>}
           </div>
         </li>
       )}

@@ -52,7 +52,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = formValues(form, ['email', 'password', 'redirectTo', 'challenge', 'code'])
   const signedIn = (session: { token: string; expiresAt: number }) =>
     // docs/spec/store-spec.md §4: after login the user goes to / (or back to the protected page).
-    redirect(safeRedirect(values.redirectTo), {
+    redirect(safeRedirect(values.redirectTo, request.url), {
       headers: { 'Set-Cookie': sessionCookies.set(session.token, session.expiresAt) },
     })
 

@@ -8,6 +8,7 @@ import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { OrderAmounts } from '#app/components/order-amounts.tsx'
+import { queryParam } from '#contracts/plain-text.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({
@@ -24,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
-  const token = url.searchParams.get('token') ?? ''
+  const token = queryParam(url.searchParams, 'token') ?? ''
   return { token, link: await services.orders.readLink(token) }
 }
 

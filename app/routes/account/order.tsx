@@ -32,6 +32,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       .filter((o) => o.status === 'Order Placed')
       .reverse()
       .map((o) => ({ id: o._id, amount: o.amount, date: o.date, count: o.items.reduce((n, i) => n + i.quantity, 0) })),
+    // An order still awaiting confirmation this long is cancelled by the store (docs/decisions/017).
+    confirmWithinHours: Math.round(services.config.orders.unconfirmedMs / 3_600_000),
   }
 }
 
@@ -48,7 +50,7 @@ function addressNoteOf(outcome: string | null): { text: string; saved: boolean }
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
-  const { items, awaiting, addressNote } = loaderData
+  const { items, awaiting, addressNote, confirmWithinHours } = loaderData
   const revalidator = useRevalidator()
   const tracking = revalidator.state === 'loading'
   const [updated, setUpdated] = useState(false)
@@ -73,7 +75,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {addressNote.text}
         </p>
       )}
-      {awaiting.length > 0 && <AwaitingConfirmation orders={awaiting} />}
+      {awaiting.length > 0 && <AwaitingConfirmation orders={awaiting} hours={confirmWithinHours} />}
       {items.length === 0 ? (
         <div className="flex flex-col items-center py-16 text-center sm:py-24">
           <span className="grid size-20 place-items-center rounded-full bg-sand text-accent">
@@ -97,7 +99,13 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
 }
 
 /** Cash-on-delivery orders waiting for the shopper's confirmation: one tap each. */
-function AwaitingConfirmation({ orders }: { orders: { id: string; amount: number; date: number; count: number }[] }) {
+function AwaitingConfirmation({
+  orders,
+  hours,
+}: {
+  orders: { id: string; amount: number; date: number; count: number }[]
+  hours: number
+}) {
   return (
     <section
       aria-labelledby="awaiting-title"
@@ -106,7 +114,9 @@ function AwaitingConfirmation({ orders }: { orders: { id: string; amount: number
       <h2 id="awaiting-title" className="font-display text-lg font-semibold text-ink">
         Please confirm {orders.length === 1 ? 'your order' : `${orders.length} orders`}
       </h2>
-      <p className="mt-1 text-sm text-muted">We pack cash-on-delivery orders once you confirm them.</p>
+      <p className="mt-1 text-sm text-muted">
+        We pack cash-on-delivery orders once you confirm them. An order not confirmed within {hours} hours is cancelled.
+      </p>
       <ul className="mt-4 divide-y divide-accent/15">
         {orders.map((o) => (
           <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">

@@ -10,6 +10,7 @@ import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { AuthLayout, FormAlert } from '#app/features/account/auth-layout.tsx'
 import { showcase } from '#app/features/account/auth-page.server.ts'
 import { PasswordField } from '#app/components/text-field.tsx'
+import { queryParam } from '#contracts/plain-text.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({
@@ -22,7 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The link from the reset email: says at once when it no longer works. */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
-  const token = url.searchParams.get('token') ?? ''
+  const token = queryParam(url.searchParams, 'token') ?? ''
   const check = await services.auth.checkResetToken(token)
   return {
     showcase: await showcase(services.catalog),

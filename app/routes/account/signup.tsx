@@ -58,7 +58,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   // docs/spec/store-spec.md §4: after registration the user goes to /login.
   const next = new URLSearchParams({ registered: '1' })
-  const redirectTo = safeRedirect(values.redirectTo, '')
+  const redirectTo = safeRedirect(values.redirectTo, request.url, '')
   if (redirectTo) next.set('redirectTo', redirectTo)
   return redirect(`/login?${next.toString()}`)
 }

@@ -4,6 +4,7 @@ import type { Route } from './+types/verify-email'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { queryParam } from '#contracts/plain-text.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({
@@ -19,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
-  const token = url.searchParams.get('token') ?? ''
+  const token = queryParam(url.searchParams, 'token') ?? ''
   const result = await attempt(context, () => services.auth.verifyEmail(token), {
     what: 'verify email',
     fallback: 'We could not verify your email just now. Please open the link again.',

@@ -39,6 +39,7 @@ export async function action({ context, url, request, params }: Route.ActionArgs
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
   const { product, saved } = loaderData
   const message = actionData && 'message' in actionData ? actionData.message : null
+  const values = actionData && 'values' in actionData ? actionData.values : undefined
   return (
     <main id="main" className="container-page py-8 sm:py-10">
       <Link
@@ -69,7 +70,9 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           </button>
         </p>
       </Form>
-      <ProductForm product={product} error={message} />
+      {/* A new version of the product (after a save) or a refused save's values: the form
+          starts afresh from it, so no field keeps a count that is no longer what it shows. */}
+      <ProductForm key={JSON.stringify(values ?? product)} product={product} values={values} error={message} />
       <section aria-labelledby="audit-title" className="mt-10 rounded-2xl border border-line bg-white p-4 sm:p-5">
         <h2 id="audit-title" className="font-display text-lg font-semibold text-ink">
           Changes by the store

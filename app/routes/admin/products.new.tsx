@@ -34,7 +34,11 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
         Products
       </Link>
       <h1 className="section-title">New product</h1>
-      <ProductForm product={null} error={actionData && 'message' in actionData ? actionData.message : null} />
+      <ProductForm
+        product={null}
+        values={actionData && 'values' in actionData ? actionData.values : undefined}
+        error={actionData && 'message' in actionData ? actionData.message : null}
+      />
     </main>
   )
 }

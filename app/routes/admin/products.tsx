@@ -7,6 +7,7 @@ import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
+import { queryParam } from '#contracts/plain-text.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({
@@ -19,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url)
   const { services } = context.get(appContext)
-  const q = (url.searchParams.get('q') ?? '').slice(0, 100).trim()
+  const q = (queryParam(url.searchParams, 'q') ?? '').slice(0, 100).trim()
   const page = Math.max(1, Math.min(100_000, Number(url.searchParams.get('page')) || 1))
   return { q, result: await services.admin.products({ q, page }) }
 }

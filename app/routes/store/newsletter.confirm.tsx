@@ -5,6 +5,7 @@ import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { queryParam } from '#contracts/plain-text.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({
@@ -16,7 +17,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** Opening the link shows one button; only pressing it confirms (mail scanners open links too). */
 export function loader({ url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get('token') ?? '' }
+  return { token: queryParam(url.searchParams, 'token') ?? '' }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {

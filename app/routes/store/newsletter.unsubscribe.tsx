@@ -5,6 +5,7 @@ import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { queryParam } from '#contracts/plain-text.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({
@@ -15,7 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export function loader({ url }: Route.LoaderArgs) {
-  return { token: url.searchParams.get('token') ?? '' }
+  return { token: queryParam(url.searchParams, 'token') ?? '' }
 }
 
 /**
@@ -27,7 +28,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const { token } = formValues(await request.formData(), ['token'])
   const result = await attempt(
     context,
-    () => services.newsletter.unsubscribe(token || (url.searchParams.get('token') ?? '')),
+    () => services.newsletter.unsubscribe(token || (queryParam(url.searchParams, 'token') ?? '')),
     { what: 'newsletter unsubscribe', fallback: 'We could not unsubscribe you just now. Please try again.' },
   )
   return result.ok ? { ok: true as const } : { ok: false as const, message: result.message }

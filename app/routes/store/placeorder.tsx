@@ -62,7 +62,7 @@ interface PlaceOrderResult {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const user = requireUser(context, url)
-  const { services } = context.get(appContext)
+  const { services, clientAddress } = context.get(appContext)
   const form = await request.formData()
   const values = formValues(form, [...addressFieldNames, 'saveAddress'])
 
@@ -83,8 +83,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const key = idempotencyKeySchema.safeParse(form.get('idempotencyKey'))
   const placed = await attempt(context, () =>
     key.success
-      ? services.orders.placeOnce(user._id, order.data, key.data).then((r) => r.order)
-      : services.orders.place(user._id, order.data),
+      ? services.orders.placeOnce(user._id, order.data, key.data, clientAddress).then((r) => r.order)
+      : services.orders.place(user._id, order.data, undefined, clientAddress),
   )
   if (!placed.ok) {
     return {
@@ -236,7 +236,18 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
               className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger"
             >
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-              <p>{actionData.message}</p>
+              <p>
+                {actionData.message}
+                {/* Orders awaiting confirmation block the next one (docs/decisions/017): where to confirm them. */}
+                {actionData.message.includes('in My Orders') && (
+                  <>
+                    {' '}
+                    <Link to="/order" className="font-semibold underline underline-offset-4">
+                      Go to My Orders
+                    </Link>
+                  </>
+                )}
+              </p>
             </div>
           )}
           <button type="submit" className="btn-primary w-full" disabled={submitting}>

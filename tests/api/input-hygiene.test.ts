@@ -1,0 +1,456 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerBuild } from 'react-router'
+import { createApp } from '#server/app.ts'
+import { buildDir, projectRoot } from '#server/pages.ts'
+import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
+import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
+import { newAccount, testAddress } from '#tests/factories.ts'
+
+// Issue 20, item 7: a scanner fed the store NUL bytes, newlines, broken UTF-16 and very long
+// strings and got 500s. Every input the routes read (query parameters, path parameters, JSON
+// fields, page forms) is fed each of these, on both databases, and nothing answers 5xx. The
+// lists of inputs come from the routes themselves: the API's route table, the built
+// storefront's route table and the forms its pages render.
+
+const BAD: readonly [string, string][] = [
+  ['NUL', 'ab\u0000cd'],
+  ['CR/LF', 'ab\r\ncd'],
+  ['a lone surrogate', 'ab\ud800cd'],
+  ['10,000 characters', 'x'.repeat(10_000)],
+]
+
+/** As a URL carries it: a lone surrogate has no UTF-8 form, so its three bytes are sent as they are. */
+function enc(value: string): string {
+  return value.includes('\ud800')
+    ? value.split('\ud800').map(encodeURIComponent).join('%ED%A0%80')
+    : encodeURIComponent(value)
+}
+
+const ADMIN_PASSWORD = 'admin password for hygiene'
+
+/**
+ * What each API route reads besides its path: the query parameters it takes, and a valid
+ * body whose every text is replaced in turn. A route missing here fails the first test, so a
+ * new route is fuzzed as soon as it exists.
+ */
+interface Inputs {
+  query?: string[]
+  body?: unknown
+  /** A body posted as multipart/form-data, its `product` field the JSON. */
+  multipart?: unknown
+  /** Ends the session it is sent with: sent with a session of its own. */
+  signsOut?: true
+}
+
+const product = {
+  name: 'Fuzz Shirt',
+  description: 'Line one\nLine two',
+  price: 1000,
+  category: 'Men',
+  subCategory: 'TopWear',
+  sizes: [{ size: 'M', stock: 3 }],
+  sizeChart: [{ size: 'M', chest: '40', length: '28', waist: null, sleeves: null }],
+  bestSeller: false,
+}
+
+const API: Record<string, Inputs> = {
+  'GET /healthz': {},
+  'POST /api/auth/registration': {
+    body: { name: 'Fuzz', email: 'fuzz@example.com', password: 'correct horse battery' },
+  },
+  'POST /api/auth/login': { body: { email: 'fuzz@example.com', password: 'wrong password here' } },
+  'POST /api/auth/googlelogin': { body: { credential: 'not.a.token' } },
+  'GET /api/auth/config': {},
+  'POST /api/auth/forgot-password': { body: { email: 'fuzz@example.com' } },
+  'POST /api/auth/reset-password': { body: { token: 'abc', password: 'correct horse battery' } },
+  'POST /api/auth/verify-email': { body: { token: 'abc' } },
+  'POST /api/auth/verify-email/resend': {},
+  'POST /api/auth/logout': { signsOut: true },
+  'GET /api/auth/logout': { signsOut: true },
+  'GET /api/user/getcurrentuser': {},
+  'POST /api/user/getcurrentuser': {},
+  'GET /api/user/account': {},
+  'POST /api/user/password': {
+    body: { currentPassword: 'not the password', newPassword: 'another good password', confirmPassword: 'x' },
+  },
+  'POST /api/user/logout-everywhere': { signsOut: true },
+  'POST /api/user/delete': { body: { password: 'not the password', confirm: 'DELETE' } },
+  'GET /api/user/addresses': {},
+  'POST /api/user/addresses': { body: { ...testAddress, isDefault: false } },
+  'GET /api/user/addresses/:id': {},
+  'PUT /api/user/addresses/:id': { body: { ...testAddress, isDefault: false } },
+  'POST /api/user/addresses/:id/default': {},
+  'DELETE /api/user/addresses/:id': {},
+  'GET /api/product/list': {},
+  'GET /api/product/suggest': { query: ['q'] },
+  'GET /api/product/:id': {},
+  'POST /api/product/notify': { body: { itemId: 'oxford-shirt', size: 'M' } },
+  'POST /api/product/notify/cancel': { body: { itemId: 'oxford-shirt', size: 'M' } },
+  'GET /api/products': {
+    query: ['category', 'subCategory', 'size', 'minPrice', 'maxPrice', 'q', 'sort', 'page', 'limit'],
+  },
+  'POST /api/cart/get': {},
+  'POST /api/cart/add': { body: { itemId: 'oxford-shirt', size: 'M' } },
+  'POST /api/cart/update': { body: { itemId: 'oxford-shirt', size: 'M', quantity: 0 } },
+  'POST /api/cart/merge': { body: { cart: { 'oxford-shirt': { M: 0 } } } },
+  'POST /api/order/placeorder': {
+    body: { address: testAddress, items: [{ _id: 'oxford-shirt', size: 'M', quantity: 1 }], amount: 1 },
+  },
+  'POST /api/order/userorder': {},
+  'POST /api/order/confirm': { body: { orderId: 'no-such-order' } },
+  'POST /api/order/cancel': { body: { orderId: 'no-such-order' } },
+  'GET /api/order/link': { query: ['token'] },
+  'POST /api/order/link': { body: { token: 'abc' } },
+  'POST /api/newsletter/subscribe': { body: { email: 'fuzz@example.com' } },
+  'POST /api/newsletter/confirm': { body: { token: 'abc' } },
+  'POST /api/newsletter/unsubscribe': { body: { token: 'abc' } },
+  'GET /api/admin/orders': { query: ['status', 'q', 'from', 'to', 'page'] },
+  'GET /api/admin/orders/:id': {},
+  'POST /api/admin/orders/:id/status': {
+    body: { to: 'Confirmed', courier: 'TCS', trackingNumber: '123', note: 'Line one\nLine two' },
+  },
+  'GET /api/admin/products': { query: ['q', 'page'] },
+  'GET /api/admin/products/:id': {},
+  'POST /api/admin/products': { multipart: product },
+  'POST /api/admin/products/:id': { multipart: product },
+  'POST /api/admin/products/:id/archive': { body: { archived: false } },
+  'POST /api/admin/products/:id/stock': { body: { size: 'M', stock: 3 } },
+  'GET /api/admin/dashboard': {},
+  'GET /api/admin/customers': { query: ['q', 'page'] },
+  'GET /images/products/:name': {},
+}
+
+/** The body once for each of its texts replaced by `bad` (nested objects, lists and keys too). */
+function variants(value: unknown, bad: string): unknown[] {
+  if (typeof value === 'string') return [bad]
+  if (Array.isArray(value)) {
+    const items: unknown[] = value
+    return items.flatMap((item, i) => variants(item, bad).map((v) => items.map((x, j) => (i === j ? v : x))))
+  }
+  if (value && typeof value === 'object') {
+    const entries: [string, unknown][] = Object.entries(value)
+    return entries.flatMap(([, item], i) => [
+      ...variants(item, bad).map((v) => Object.fromEntries(entries.map(([k, x], j) => [k, i === j ? v : x]))),
+      // The key itself (a cart maps product ids to sizes).
+      Object.fromEntries(entries.map(([k, x], j) => [i === j ? bad : k, x])),
+    ])
+  }
+  return []
+}
+
+/** The storefront's page paths, as its route table builds them. */
+function pagePaths(build: ServerBuild): string[] {
+  const full = (id: string): string => {
+    const route = build.routes[id]!
+    const parent = route.parentId ? full(route.parentId) : ''
+    const own = route.path ?? ''
+    return own ? `${parent.replace(/\/$/, '')}/${own}` : parent
+  }
+  return [...new Set(Object.keys(build.routes).map((id) => full(id) || '/'))]
+}
+
+/** Every query parameter name a page or the collection's URL reader reads, found in their sources. */
+function pageQueryNames(): string[] {
+  const names = new Set<string>()
+  const visit = (p: string) => {
+    if (fs.statSync(p).isDirectory()) {
+      for (const name of fs.readdirSync(p)) visit(path.join(p, name))
+      return
+    }
+    if (!/\.tsx?$/.test(p) || p.endsWith('.test.ts')) return
+    const source = fs.readFileSync(p, 'utf8')
+    for (const m of source.matchAll(/(?:searchParams|params)\.(?:get|getAll|has)\('([\w-]+)'\)/g)) names.add(m[1]!)
+    for (const m of source.matchAll(/queryParam\([\w.]+, '([\w-]+)'\)/g)) names.add(m[1]!)
+    for (const m of source.matchAll(/\[\s*'(minPrice|maxPrice|q|sort|page|limit)'/g)) names.add(m[1]!)
+  }
+  for (const dir of ['app', 'contracts']) visit(path.join(projectRoot, dir))
+  return [...names].sort()
+}
+
+interface PageForm {
+  action: string
+  multipart: boolean
+  fields: [string, string][]
+}
+
+/** The post forms a rendered page holds, with their fields as the page fills them. */
+function formsOf(html: string, page: string): PageForm[] {
+  const attr = (tag: string, name: string) =>
+    new RegExp(`\\s${name}="([^"]*)"`)
+      .exec(tag)?.[1]
+      ?.replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+  const forms: PageForm[] = []
+  for (const m of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
+    const [, open = '', inner = ''] = m
+    if ((attr(open, 'method') ?? 'get').toLowerCase() !== 'post') continue
+    const fields: [string, string][] = []
+    for (const f of inner.matchAll(/<(input|textarea|select)\b([^>]*)>/g)) {
+      const [, kind, tag = ''] = f
+      const name = attr(tag, 'name')
+      const type = attr(tag, 'type') ?? 'text'
+      if (!name || type === 'file' || type === 'submit') continue
+      if ((type === 'checkbox' || type === 'radio') && !/\schecked=""/.test(tag) && fields.some(([n]) => n === name))
+        continue
+      fields.push([name, kind === 'input' ? (attr(tag, 'value') ?? 'x') : 'x'])
+    }
+    for (const b of inner.matchAll(/<button\b([^>]*)>/g)) {
+      const name = attr(b[1] ?? '', 'name')
+      if (name) fields.push([name, attr(b[1] ?? '', 'value') ?? ''])
+    }
+    forms.push({
+      action: attr(open, 'action') ?? page,
+      multipart: (attr(open, 'enctype') ?? '').includes('multipart'),
+      fields,
+    })
+  }
+  return forms
+}
+
+describe.each(databases)('every input refuses control characters without a 5xx (%s)', (kind) => {
+  let store: TestStore
+  let app: ReturnType<typeof createApp>
+  let ids: { product: string; order: string; address: string }
+  let shopper: { email: string; password: string }
+  let adminEmail: string
+
+  beforeAll(async () => {
+    store = await createTestStore(kind, {
+      env: {
+        REGISTRATION_LIMIT_PER_IP: '100000',
+        LOGIN_LIMIT_PER_IP: '100000',
+        LOGIN_LIMIT_PER_ACCOUNT: '100000',
+        PASSWORD_RESET_LIMIT_PER_IP: '100000',
+        PASSWORD_RESET_LIMIT_PER_EMAIL: '100000',
+        // Google sign-in on, its keys nowhere: a token is refused before any key is fetched.
+        GOOGLE_CLIENT_ID: 'kapra-fuzz.apps.googleusercontent.com',
+        GOOGLE_JWKS_URL: 'http://127.0.0.1:9/keys',
+      },
+    })
+    app = pagesBuilt ? await appWithPages(store) : createApp({ services: store.services })
+    const { client, account } = await signedInClient(store)
+    shopper = account
+    await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'M', quantity: 1 })
+    const order = await client.post('/api/order/placeorder', {
+      address: testAddress,
+      items: [{ _id: 'oxford-shirt', size: 'M', quantity: 1 }],
+      amount: 2499 + 50,
+    })
+    expect(order.status).toBe(201)
+    await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'L', quantity: 1 })
+    const saved = await client.post('/api/user/addresses', { ...testAddress, isDefault: true })
+    expect(saved.status).toBe(201)
+    ids = {
+      product: 'oxford-shirt',
+      order: ((await order.json()) as { order: { _id: string } }).order._id,
+      address: ((await saved.json()) as { address: { _id: string } }).address._id,
+    }
+    adminEmail = newAccount().email
+    await store.services.auth.createAdmin({ name: 'Fuzz Admin', email: adminEmail, password: ADMIN_PASSWORD })
+  })
+  afterAll(() => store.close())
+
+  /** A fresh session for the shopper or the admin (a route that signs out may have ended the last). */
+  async function session(who: 'shopper' | 'admin'): Promise<string> {
+    const client = store.client('198.51.100.77')
+    const credentials = who === 'admin' ? { email: adminEmail, password: ADMIN_PASSWORD } : shopper
+    const res = await client.post('/api/auth/login', credentials)
+    if (res.status !== 200) throw new Error(`login: ${res.status} ${await res.text()}`)
+    return client.cookie!
+  }
+
+  const failures: string[] = []
+  async function expectNo5xx(label: string, res: Response) {
+    if (res.status >= 500) failures.push(`${label} → ${res.status} ${(await res.text()).slice(0, 200)}`)
+    else await res.body?.cancel()
+  }
+
+  function request(method: string, url: string, cookie: string | undefined, body?: BodyInit, type?: string) {
+    return app.request(`http://store.test${url}`, {
+      method,
+      headers: {
+        'x-forwarded-for': '198.51.100.78',
+        origin: 'http://store.test',
+        ...(cookie ? { cookie } : {}),
+        ...(type ? { 'content-type': type } : {}),
+      },
+      ...(body === undefined ? {} : { body }),
+    })
+  }
+
+  it('fuzzes every API route: its path, its query parameters and every text of its body', async () => {
+    const routes = [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))]
+    expect(routes.filter((r) => !(r in API))).toEqual([])
+    const sample = (p: string) =>
+      p
+        .replace(':name', 'oxford-shirt-1.webp')
+        .replace(/\/orders\/:id/, `/orders/${ids.order}`)
+        .replace(/\/products\/:id/, `/products/${ids.product}`)
+        .replace(/\/addresses\/:id/, `/addresses/${ids.address}`)
+        .replace(':id', ids.product)
+
+    for (const route of routes) {
+      const [method, routePath] = route.split(' ') as [string, string]
+      const inputs = API[route]!
+      for (const who of ['shopper', 'admin'] as const) {
+        const cookie = await session(who)
+        for (const [what, bad] of BAD) {
+          const label = (part: string) => `${who} ${route} ${part} with ${what}`
+          // Each path parameter.
+          for (const param of routePath.match(/:\w+/g) ?? []) {
+            await expectNo5xx(label(param), await request(method, sample(routePath.replace(param, enc(bad))), cookie))
+          }
+          // Each query parameter, alone and all at once.
+          for (const name of inputs.query ?? []) {
+            await expectNo5xx(
+              label(`?${name}`),
+              await request(method, `${sample(routePath)}?${name}=${enc(bad)}`, cookie),
+            )
+          }
+          // Each text of the body.
+          for (const body of inputs.body === undefined ? [] : variants(inputs.body, bad)) {
+            const res = await request(method, sample(routePath), cookie, JSON.stringify(body), 'application/json')
+            await expectNo5xx(label(`body ${JSON.stringify(body).slice(0, 80)}`), res)
+          }
+          for (const body of inputs.multipart === undefined ? [] : variants(inputs.multipart, bad)) {
+            const form = new FormData()
+            form.set('product', JSON.stringify(body))
+            await expectNo5xx(label('multipart product'), await request(method, sample(routePath), cookie, form))
+          }
+          if (inputs.signsOut) break
+        }
+      }
+    }
+    expect(failures).toEqual([])
+  }, 240_000)
+
+  it.runIf(pagesBuilt)(
+    'fuzzes every page: its path parameters and every query parameter pages read',
+    async () => {
+      const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
+      const pages = pagePaths(build).filter((p) => !p.includes('*'))
+      expect(pages).toContain('/productdetail/:productId')
+      const names = pageQueryNames()
+      expect(names).toEqual(expect.arrayContaining(['q', 'redirectTo', 'token', 'address', 'edit', 'page']))
+      const sample = (p: string) => p.replace(':productId', ids.product).replace(':orderId', ids.order)
+
+      for (const who of ['guest', 'shopper', 'admin'] as const) {
+        const cookie = who === 'guest' ? undefined : await session(who)
+        for (const page of pages) {
+          for (const [what, bad] of BAD) {
+            for (const param of page.match(/:\w+/g) ?? []) {
+              const res = await request('GET', sample(page.replace(param, enc(bad))), cookie)
+              await expectNo5xx(`${who} ${page} ${param} with ${what}`, res)
+            }
+            const all = names.map((n) => `${n}=${enc(bad)}`).join('&')
+            await expectNo5xx(
+              `${who} ${page} every parameter with ${what}`,
+              await request('GET', `${sample(page)}?${all}`, cookie),
+            )
+            // NUL alone in each parameter: one bad value must not hide behind another.
+            if (what === 'NUL') {
+              for (const name of names) {
+                const res = await request('GET', `${sample(page)}?${name}=${enc(bad)}`, cookie)
+                await expectNo5xx(`${who} ${page} ?${name} with ${what}`, res)
+              }
+            }
+          }
+        }
+      }
+      expect(failures).toEqual([])
+    },
+    240_000,
+  )
+
+  it.runIf(pagesBuilt)(
+    'fuzzes every field of every form the pages render',
+    async () => {
+      const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
+      const pages = pagePaths(build)
+        .filter((p) => !p.includes('*'))
+        .map((p) => p.replace(':productId', ids.product).replace(':orderId', ids.order))
+      // Pages whose forms only show in a state of their own.
+      pages.push('/account?add=1', `/account?edit=${ids.address}`, '/account?delete=1', `/order/${ids.order}?cancel=1`)
+      let forms = 0
+      for (const who of ['guest', 'shopper', 'admin'] as const) {
+        for (const page of pages) {
+          const cookie = who === 'guest' ? undefined : await session(who)
+          const res = await request('GET', page, cookie)
+          if (res.status !== 200) {
+            await res.body?.cancel()
+            continue
+          }
+          for (const form of formsOf(await res.text(), page)) {
+            forms++
+            const formCookie = who === 'guest' ? undefined : await session(who)
+            for (const [what, bad] of BAD) {
+              for (let i = 0; i < form.fields.length; i++) {
+                const fields = form.fields.map(([n, v], j): [string, string] => [n, i === j ? bad : v])
+                let body: BodyInit
+                let type: string | undefined
+                if (form.multipart) {
+                  const data = new FormData()
+                  for (const [n, v] of fields) data.append(n, v)
+                  body = data
+                } else {
+                  // Written by hand: URLSearchParams would turn a lone surrogate into U+FFFD.
+                  body = fields.map(([n, v]) => `${enc(n)}=${enc(v)}`).join('&')
+                  type = 'application/x-www-form-urlencoded'
+                }
+                const res = await request('POST', form.action, formCookie, body, type)
+                await expectNo5xx(`${who} ${page} form ${form.action} field ${form.fields[i]![0]} with ${what}`, res)
+              }
+            }
+          }
+        }
+      }
+      expect(forms).toBeGreaterThan(15)
+      expect(failures).toEqual([])
+    },
+    300_000,
+  )
+
+  it('answers the scanner’s requests with 400 naming the field, or treats the value as absent', async () => {
+    const products = await request('GET', '/api/products?q=ab%00', undefined)
+    expect(products.status).toBe(400)
+    expect(await products.json()).toEqual({
+      message: 'q must not contain control characters',
+      fields: { q: 'q must not contain control characters' },
+    })
+    const suggest = await request('GET', '/api/product/suggest?q=ab%00', undefined)
+    expect(suggest.status).toBe(400)
+    expect(((await suggest.json()) as { message: string }).message).toBe('q must not contain control characters')
+    expect((await request('GET', '/api/product/ab%00', undefined)).status).toBe(404)
+    const cookie = await session('shopper')
+    const add = await request(
+      'POST',
+      '/api/cart/add',
+      cookie,
+      JSON.stringify({ itemId: 'ab\u0000', size: 'M' }),
+      'application/json',
+    )
+    expect(add.status).toBe(400)
+    expect(((await add.json()) as { fields: Record<string, string> }).fields).toEqual({
+      itemId: 'itemId must not contain control characters',
+    })
+    const name = await request(
+      'POST',
+      '/api/auth/registration',
+      undefined,
+      JSON.stringify({ ...newAccount(), name: 'Line\nbreak' }),
+      'application/json',
+    )
+    expect(name.status).toBe(400)
+    expect(((await name.json()) as { message: string }).message).toBe('Name must not contain control characters')
+  })
+
+  it.runIf(pagesBuilt)('shows the collection without a search that holds a control character', async () => {
+    const res = await request('GET', '/collection?q=ab%00', undefined)
+    expect(res.status).toBe(301)
+    expect(res.headers.get('location')).toBe('/collection')
+    const kept = await request('GET', '/collection?q=ab%00&category=Men', undefined)
+    expect(kept.headers.get('location')).toBe('/collection?category=Men')
+  })
+})
