@@ -60,7 +60,7 @@ const API: Record<string, Inputs> = {
   'POST /api/auth/registration': {
     body: { name: 'Fuzz', email: 'fuzz@example.com', password: 'correct horse battery' },
   },
-  'POST /api/auth/login': { body: { email: 'fuzz@example.com', password: 'wrong password here' } },
+  'POST /api/auth/login': { body: { email: 'fuzz@example.com', password: 'wrong password here', code: '123456' } },
   'POST /api/auth/googlelogin': { body: { credential: 'not.a.token' } },
   'GET /api/auth/config': {},
   'POST /api/auth/forgot-password': { body: { email: 'fuzz@example.com' } },
@@ -118,6 +118,11 @@ const API: Record<string, Inputs> = {
   'POST /api/admin/products/:id/archive': { body: { archived: false } },
   'POST /api/admin/products/:id/stock': { body: { size: 'M', stock: 3 } },
   'GET /api/admin/dashboard': {},
+  'GET /api/admin/two-factor': {},
+  'POST /api/admin/two-factor/setup': {},
+  'POST /api/admin/two-factor/confirm': { body: { code: '123 456' } },
+  'POST /api/admin/two-factor/recovery-codes': { body: { code: '123456' } },
+  'POST /api/admin/two-factor/turn-off': { body: { code: '123456' } },
   'GET /api/admin/customers': { query: ['q', 'page'] },
   'GET /images/products/:name': {},
 }
