@@ -124,11 +124,6 @@ const API: Record<string, Inputs> = {
   'POST /api/admin/two-factor/recovery-codes': { body: { code: '123456' } },
   'POST /api/admin/two-factor/turn-off': { body: { code: '123456' } },
   'GET /api/admin/customers': { query: ['q', 'page'] },
-  'GET /api/admin/two-factor': {},
-  'POST /api/admin/two-factor/setup': {},
-  'POST /api/admin/two-factor/confirm': { body: { code: '123456' } },
-  'POST /api/admin/two-factor/recovery-codes': { body: { code: '123456' } },
-  'POST /api/admin/two-factor/turn-off': { body: { code: '123456' } },
   'GET /images/products/:name': {},
 }
 
