@@ -132,7 +132,12 @@ export async function deleteUser(db: Executor, userId: string): Promise<void> {
 export async function setResetPassword(db: Executor, userId: string, passwordHash: string, at: number): Promise<void> {
   await db
     .updateTable('users')
-    .set((eb) => ({ password_hash: passwordHash, email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)) }))
+    .set((eb) => ({
+      password_hash: passwordHash,
+      email_verified_at: eb.fn.coalesce('email_verified_at', eb.val(at)),
+      // The link reached the inbox: this password is the address's owner's.
+      password_proven_at: at,
+    }))
     .where('id', '=', userId)
     .execute()
 }

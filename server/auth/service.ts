@@ -215,6 +215,7 @@ export function createAuthService(
         role: 'customer',
         // Google verified the address.
         email_verified_at: now(),
+        password_proven_at: null,
       }
       try {
         await db.transaction().execute(async (trx) => {
@@ -261,6 +262,8 @@ export function createAuthService(
       created_at: now(),
       role,
       email_verified_at: null,
+      // Registration proves nothing of the address; the store's CLI creating an admin does.
+      password_proven_at: role === 'admin' ? now() : null,
     }
     try {
       await db.transaction().execute(async (trx) => {
@@ -431,13 +434,17 @@ export function createAuthService(
       const row = await repo.findUserByEmail(db, normalizeEmail(email))
       if (!row) throw new AppError(404, `No account has the email ${email.trim()}`)
       if (row.role === 'admin') return { user: toUser(row), changed: false }
-      if (row.email_verified_at === null) {
+      // Whoever registered the address first may hold the password while the owner holds
+      // the inbox, and a verification link opened by the owner proves nothing of the
+      // password: only a password set through a reset link (or none at all, signing in
+      // with Google) is the owner's for sure.
+      if (row.email_verified_at === null || (row.password_hash !== null && row.password_proven_at === null)) {
         throw new AppError(
           409,
-          `The account ${row.email} has not verified its email address, so nothing shows that its owner ` +
-            `registered it. Verify it first: open the link in the welcome email sent to that address, or ` +
-            `choose "Forgot password?" on the store's login page and open the link that arrives (it verifies ` +
-            `the address, sets a new password and ends every other session). Then run promote again.`,
+          `The account ${row.email} has ${row.email_verified_at === null ? 'not verified its email address' : 'a password that was not set through its email'}, ` +
+            `so nothing shows that whoever holds its password owns that address. First, on the store's login page ` +
+            `choose "Forgot password?" for ${row.email} and set a new password through the link that arrives there ` +
+            `(it verifies the address and ends every other session). Then run promote again.`,
         )
       }
       await db.transaction().execute(async (trx) => {

@@ -15,6 +15,11 @@ export interface UsersTable {
   role: string
   /** When the owner proved the address (a verification link, a password reset, or Google); null until then. */
   email_verified_at: number | null
+  /**
+   * When the password was set by someone who proved they hold the address (a reset link,
+   * or the CLI creating an admin); null after registration. Promotion to admin needs it.
+   */
+  password_proven_at: number | null
 }
 
 export interface SessionsTable {

@@ -216,12 +216,11 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
     const refused = await run({ command: 'promote', email: `  ${account.email.toUpperCase()} ` })
     expect(refused.code).toBe(1)
     expect(refused.out).toEqual([])
-    expect(refused.err).toEqual([
-      `The account ${account.email} has not verified its email address, so nothing shows that its owner ` +
-        `registered it. Verify it first: open the link in the welcome email sent to that address, or ` +
-        `choose "Forgot password?" on the store's login page and open the link that arrives (it verifies ` +
-        `the address, sets a new password and ends every other session). Then run promote again.`,
-    ])
+    const followThis =
+      `so nothing shows that whoever holds its password owns that address. First, on the store's login page ` +
+      `choose "Forgot password?" for ${account.email} and set a new password through the link that arrives there ` +
+      `(it verifies the address and ends every other session). Then run promote again.`
+    expect(refused.err).toEqual([`The account ${account.email} has not verified its email address, ${followThis}`])
     expect(await roleOf(account.email)).toBe('customer')
     expect((await stranger.get('/api/admin/dashboard')).status).toBe(403)
     const denied = await consolePage(strangerCookie)
@@ -229,6 +228,23 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
       expect(denied.status).toBe(404)
       expect(denied.body).not.toContain('Console')
     }
+
+    // The owner opens the welcome email's link in the real inbox: the address is verified,
+    // but the password is still the stranger's, so promote is still refused.
+    const welcome = (await deliverAll(store.services.mail, smtp)).findLast(
+      (m) => /Welcome/.test(m.subject ?? '') && recipientOf(m) === account.email,
+    )
+    const verifyUrl = /Verify my email: (\S+)/.exec(welcome?.text ?? '')?.[1]
+    if (!verifyUrl) throw new Error(`no verification link for ${account.email}`)
+    const verifyToken = new URL(verifyUrl).searchParams.get('token')!
+    expect((await store.client('10.9.1.2').post('/api/auth/verify-email', { token: verifyToken })).status).toBe(200)
+    const stillRefused = await run({ command: 'promote', email: account.email })
+    expect(stillRefused.code).toBe(1)
+    expect(stillRefused.err).toEqual([
+      `The account ${account.email} has a password that was not set through its email, ${followThis}`,
+    ])
+    expect(await roleOf(account.email)).toBe('customer')
+    expect((await stranger.get('/api/admin/dashboard')).status).toBe(403)
 
     // The owner follows it: "Forgot password?" from the real inbox, then promote.
     const OWNER_PASSWORD = 'the owner of this shop 2026'

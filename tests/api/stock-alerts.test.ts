@@ -179,6 +179,7 @@ describe.each(databases)('back in stock (%s)', (kind) => {
       created_at: Date.now(),
       role: 'customer',
       email_verified_at: null,
+      password_proven_at: null,
     }))
     await db.insertInto('users').values(users).execute()
     await db
