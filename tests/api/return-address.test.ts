@@ -4,6 +4,7 @@ import { createTestStore, databases, signedInClient, type TestStore } from '#tes
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
 import { REDIRECT_TRICKS } from '#tests/redirect-tricks.ts'
 import { newAccount } from '#tests/factories.ts'
+import { Secret, TOTP } from 'otpauth'
 
 // Issue 20, item 2: every path that takes a return address (login and registration, the page and
 // its form) sends the visitor only to a path of this store, never back to login or registration.
@@ -76,6 +77,46 @@ describe.runIf(pagesBuilt).each(databases)('return addresses through the pages (
     for (const trick of TRICKS) {
       const res = await login(trick)
       expect([trick, res.status, res.headers.get('location')]).toEqual([trick, 302, '/'])
+    }
+  })
+
+  it('sends an admin finishing sign-in with a code only to a path of this store', async () => {
+    // The login page's second step takes the return address too (docs/decisions/015).
+    const clock = { t: Math.floor(Date.now() / 30_000) * 30_000 + 5_000 }
+    const timed = await createTestStore(kind, { now: () => clock.t })
+    try {
+      const pages = await appWithPages(timed)
+      const admin = newAccount({ name: 'Code Owner' })
+      await timed.services.auth.createAdmin(admin)
+      const client = timed.client('198.51.100.50')
+      expect((await client.post('/api/auth/login', { email: admin.email, password: admin.password })).status).toBe(200)
+      const { secret } = (await (await client.post('/api/admin/two-factor/setup')).json()) as { secret: string }
+      const codeNow = () =>
+        new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({
+          timestamp: clock.t,
+        })
+      expect((await client.post('/api/admin/two-factor/confirm', { code: codeNow() })).status).toBe(200)
+      const form = (body: Record<string, string>) =>
+        pages.request(`${ORIGIN}/login`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/x-www-form-urlencoded',
+            origin: ORIGIN,
+            'x-forwarded-for': '198.51.100.51',
+          },
+          body: new URLSearchParams(body).toString(),
+        })
+      for (const redirectTo of ['/admin/orders', ...TRICKS.slice(0, 12)]) {
+        clock.t += 30_000
+        const step = await form({ email: admin.email, password: admin.password, redirectTo })
+        const challenge = /name="challenge" value="([^"]+)"/.exec(await step.text())?.[1]
+        expect(challenge).toBeDefined()
+        const done = await form({ challenge: challenge!, email: admin.email, code: codeNow(), redirectTo })
+        const expected = redirectTo === '/admin/orders' ? '/admin/orders' : '/'
+        expect([redirectTo, done.status, done.headers.get('location')]).toEqual([redirectTo, 302, expected])
+      }
+    } finally {
+      await timed.close()
     }
   })
 
