@@ -20,7 +20,7 @@ import './app.css'
 
 /**
  * A page that failed because the database is out of reach is rendered again with
- * `outage` set: it answers 503 here, before any loader runs (issue 13, item 4).
+ * `outage` set: it answers 503 here, before any loader runs (docs/decisions/013).
  */
 export const middleware: Route.MiddlewareFunction[] = [
   ({ context }) => {

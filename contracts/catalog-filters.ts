@@ -91,7 +91,7 @@ export function parseFilters(params: URLSearchParams): CatalogFilters {
     minPrice: minPrice || null,
     maxPrice,
     sort: sortOptions.some((o) => o.value === sort) ? (sort as SortKey) : DEFAULT_SORT,
-    // A search with a control character is no search (issue 20, item 7).
+    // A search with a control character is no search (docs/decisions/016).
     q: (queryParam(params, 'q') ?? '').slice(0, 100),
     page: Math.max(1, wholeNumber(params.get('page'), 100_000) ?? 1),
   }

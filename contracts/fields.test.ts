@@ -3,7 +3,7 @@ import { requiredText, text } from '#contracts/fields.ts'
 import { isPlainText, queryParam } from '#contracts/plain-text.ts'
 import { adminProductInputSchema, adminStatusMoveSchema } from '#contracts/admin.ts'
 
-// Issue 20, item 7: every text a request carries is plain text.
+// docs/decisions/016: every text a request carries is plain text.
 describe('plain text', () => {
   const controls = [
     '\u0000',

@@ -1,4 +1,4 @@
-// What every text read from a request must be (issue 20, item 7): no control character (C0,
+// What every text read from a request must be (docs/decisions/016): no control character (C0,
 // DEL, C1; tab, CR and LF only in a text of several lines) and no half of a UTF-16 pair. A NUL
 // ends SQLite's text early and PostgreSQL refuses it outright; a newline in a one-line field
 // breaks headers, logs and emails. The check lives here, where input is read, so the API

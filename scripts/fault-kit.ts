@@ -301,7 +301,7 @@ export function printTable(title: string, checks: Check[]): boolean {
 
 /**
  * Makes an account an admin directly in the database, keeping its session for the run. The
- * CLI's promote also wants a verified address and ends the account's sessions (issue 20, item 1).
+ * CLI's promote also wants a verified address and ends the account's sessions (docs/decisions/019).
  */
 export async function promote(databaseUrl: string | undefined, sqliteFile: string | undefined, email: string) {
   if (databaseUrl) {

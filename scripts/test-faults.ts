@@ -1,4 +1,4 @@
-// `npm run test:faults`: the fault and attack battery of issue 13, rerun against the
+// `npm run test:faults`: the fault and attack battery (docs/decisions/013), rerun against the
 // store as `npm start` runs it, on SQLite and (with DATABASE_URL or TEST_DATABASE_URL)
 // PostgreSQL. Prints a table and exits 1 when a check fails.
 //

@@ -120,7 +120,7 @@ export function createApp(options: AppOptions) {
   api.use(sameOriginWrites())
   api.use(jsonBodiesOnly(isPhotoUpload))
   // A refused body is left unread: the connection is closed after the answer, or the
-  // rest of the body would be read as the client's next request (issue 13, item 3).
+  // rest of the body would be read as the client's next request (docs/decisions/013).
   const closeAfter = { headers: { Connection: 'close' } }
   const limitBody = bodyLimit({
     maxSize: config.bodyLimitBytes,

@@ -108,7 +108,7 @@ export interface Config {
   google: { clientId: string | undefined; jwksUrl: string }
   cookieSecure: Env['COOKIE_SECURE']
   sessionDays: number
-  /** An admin's session ends after this long without a console request (issue 20, item 10). */
+  /** An admin's session ends after this long without a console request (docs/decisions/019). */
   adminIdleMs: number
   /** `required`: an admin without two-factor sign-in reaches only the console's Security page (docs/decisions/015). */
   adminTwoFactor: Env['ADMIN_TWO_FACTOR']

@@ -79,7 +79,7 @@ function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHa
     const again = c.req.method === 'GET' || c.req.method === 'HEAD' ? c.req.raw.clone() : undefined
     let res = await handle(c.req.raw, new RouterContextProvider(new Map([[key, value]])))
     if (res.status >= 500 && value.faults.database && again) {
-      // The database is out of reach (issue 13, item 4): the page says so, answered
+      // The database is out of reach (docs/decisions/013): the page says so, answered
       // 503 by the root's middleware before any loader asks the database again.
       await res.body?.cancel()
       res = await handle(again, new RouterContextProvider(new Map([[key, { ...value, outage: true }]])))

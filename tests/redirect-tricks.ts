@@ -1,5 +1,5 @@
 /**
- * Return addresses that try to leave the store (issue 20, item 2). The unit test
+ * Return addresses that try to leave the store (docs/decisions/016). The unit test
  * (app/lib/redirects.test.ts) and the pages' test (tests/api/return-address.test.ts) share it.
  */
 export const REDIRECT_TRICKS: readonly string[] = [

@@ -31,7 +31,7 @@ function isAuthPage(pathname: string): boolean {
 }
 
 /**
- * Where to send a visitor after login or registration (no open redirects, issue 20 item 2): the
+ * Where to send a visitor after login or registration (no open redirects, docs/decisions/016): the
  * return address is resolved as a URL against the store's own origin, and only the path, query
  * and hash of a same-origin result come back. Anything else, or an address holding a control
  * character or a backslash, or one leading back to login or registration, is `fallback`. Every

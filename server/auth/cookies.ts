@@ -14,7 +14,7 @@ export interface SessionCookies {
 
 /**
  * docs/spec/rulings.md #5: HttpOnly, SameSite=Lax, Secure when served over https. A store whose
- * PUBLIC_URL is https always sets Secure (issue 20, item 11), whatever COOKIE_SECURE says; else
+ * PUBLIC_URL is https always sets Secure (docs/decisions/016), whatever COOKIE_SECURE says; else
  * `auto` follows the protocol the client used (the trusted proxies' X-Forwarded-Proto).
  */
 export function sessionCookies(c: Context<AppEnv>): SessionCookies {

@@ -192,7 +192,7 @@ export async function deleteStaleResets(db: Executor, now: number): Promise<void
   await db.deleteFrom('password_resets').where('expires_at', '<=', now).execute()
 }
 
-// ---- Two-factor sign-in (issue 20, item 9; docs/decisions/015) ----
+// ---- Two-factor sign-in (docs/decisions/015) ----
 
 export function findTwoFactor(db: Executor, userId: string) {
   return db.selectFrom('two_factor').selectAll().where('user_id', '=', userId).executeTakeFirst()

@@ -288,7 +288,7 @@ export function createAuthService(
     field: string,
     clientAddress: string,
   ): Promise<void> {
-    // Counted before the check and given back when it is right, like a login (issue 13, item 1).
+    // Counted before the check and given back when it is right, like a login (docs/decisions/013).
     const [byAccount, byAddress] = await Promise.all([
       passwordCheckByAccount.consume(row.id),
       loginByAddress.consume(clientAddress),
@@ -315,7 +315,7 @@ export function createAuthService(
 
   /**
    * The session's account, or null, and whether it has two-factor sign-in on. An admin's
-   * session ends after ADMIN_IDLE_MINUTES without a console request (issue 20, item 10); a
+   * session ends after ADMIN_IDLE_MINUTES without a console request (docs/decisions/019); a
    * console request (`console`) keeps it going, written at most once a minute so the
    * console's every call is not a write.
    */
@@ -407,7 +407,7 @@ export function createAuthService(
      * An admin account, for the store's CLI only (docs/spec/rulings.md #25): the same
      * rules as registration (name, email, password), and an address already taken is
      * refused, never taken over. Whoever registered it first may not be the owner of
-     * the address (issue 20, item 1), so the answer does not offer to promote it as it is.
+     * the address (docs/decisions/019), so the answer does not offer to promote it as it is.
      */
     async createAdmin(input: { name: string; email: string; password: string }): Promise<User> {
       const valid = parseWith(registrationSchema, input)
@@ -426,7 +426,7 @@ export function createAuthService(
     /**
      * Makes an existing account an admin (the store's CLI); unknown addresses answer 404.
      * Only an account whose address is verified: registration proves nothing, so anyone
-     * could register the owner's address first and wait (issue 20, item 1). Every
+     * could register the owner's address first and wait (docs/decisions/019). Every
      * session of the account ends with the change, so what was signed in before it
      * never reaches the console.
      */
@@ -488,7 +488,7 @@ export function createAuthService(
     ): Promise<NewSession | TwoFactorStep> {
       const account = normalizeEmail(input.email)
       // Counted before the password is checked, and given back when it is right: a
-      // burst of simultaneous guesses meets the limit like a sequence (issue 13, item 1).
+      // burst of simultaneous guesses meets the limit like a sequence (docs/decisions/013).
       const [byAccount, byAddress] = await Promise.all([
         loginByAccount.consume(account),
         loginByAddress.consume(clientAddress),
@@ -706,7 +706,7 @@ export function createAuthService(
       return (await sessionFor(token, options))?.user ?? null
     },
 
-    // ---- Two-factor sign-in for admins (issue 20, item 9; docs/decisions/015) ----
+    // ---- Two-factor sign-in for admins (docs/decisions/015) ----
 
     async twoFactorStatus(userId: string): Promise<TwoFactorStatus> {
       const row = await signedInRow(userId)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { isConsoleRequest } from '#server/auth/session.ts'
 
-// Issue 20, item 10: what keeps an admin's session from ending as idle.
+// docs/decisions/019: what keeps an admin's session from ending as idle.
 describe('isConsoleRequest', () => {
   it("is the console's pages, their data requests and its API", () => {
     for (const path of [

@@ -16,7 +16,7 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
       c.set('twoFactorEnrolled', session?.twoFactor ?? false)
     } catch (err) {
       // The database is out of reach: the catalog is still served (as to a guest);
-      // what needs the account answers 503 (issue 13, item 4).
+      // what needs the account answers 503 (docs/decisions/013).
       if (!isDatabaseUnavailable(err)) throw err
       c.set('user', null)
       c.set('sessionUnavailable', true)
@@ -27,7 +27,7 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
 
 /**
  * The console's pages (and their data requests, /admin.data, /admin/orders.data) and its
- * API: what keeps an admin's session from ending as idle (issue 20, item 10).
+ * API: what keeps an admin's session from ending as idle (docs/decisions/019).
  */
 export function isConsoleRequest(path: string): boolean {
   return /^\/(api\/)?admin(\/|\.data$|$)/.test(path)

@@ -101,7 +101,7 @@ export function connect(options: DatabaseOptions): Connection {
         process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg, ...fields }) + '\n'))
     // A client losing its connection must not crash the process: idle ones are the
     // pool's (its 'error' event); one lent out to a query has no listener of its own,
-    // and its query fails anyway, so the loss is logged here (issue 13, item 4).
+    // and its query fails anyway, so the loss is logged here (docs/decisions/013).
     pool.on('error', (err) => logError('database pool error', { err: err.message, code: errorCode(err) }))
     pool.on('connect', (client) => {
       client.on('error', (err) => logError('database connection lost', { err: err.message, code: errorCode(err) }))

@@ -27,11 +27,11 @@ export interface SessionsTable {
   user_id: string
   created_at: number
   expires_at: number
-  /** An admin's last console request (issue 20, item 10); null: none since the session began. */
+  /** An admin's last console request (docs/decisions/019); null: none since the session began. */
   last_console_at: number | null
 }
 
-/** An account's TOTP (issue 20, item 9; docs/decisions/015). */
+/** An account's TOTP (docs/decisions/015). */
 export interface TwoFactorTable {
   user_id: string
   /** The confirmed secret (base32); null while only a setup is pending. */

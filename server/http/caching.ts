@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '#server/http/env.ts'
 
-// What a shared cache (a CDN, a company proxy) may keep (issue 20, item 6). A page rendered for
+// What a shared cache (a CDN, a company proxy) may keep (docs/decisions/016). A page rendered for
 // a session, or one whose address carries a token, is someone's own: `private, no-store` keeps
 // it out of every cache, the browser's too. Every page says `Vary: Cookie`, since the header
 // and the cart badge are drawn for whoever sends the cookie. Public catalog pages for guests

@@ -42,7 +42,7 @@ describe('the client address', () => {
   })
 })
 
-// Issue 20, item 11: the protocol is read from the same hop that vouches for the address.
+// docs/decisions/016: the protocol is read from the same hop that vouches for the address.
 describe('the client protocol', () => {
   const oneHop = parseTrustProxy('1')!
   const twoHops = parseTrustProxy('2')!

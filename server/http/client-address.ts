@@ -49,7 +49,7 @@ function isTrusted(proxies: net.BlockList, address: string): boolean {
  * -1 when the socket's peer is the client itself. Proxies append the address they received
  * from, so only the right end is trustworthy: the chain is read from the socket's peer
  * leftwards, past the trusted hops, and the first address not vouched for is the client. The
- * left end is whatever the client wrote (issue 13, item 2).
+ * left end is whatever the client wrote (docs/decisions/013).
  */
 function clientPosition(socket: string | undefined, forwarded: string[], trust: TrustProxy): number {
   // The nearest address first: the socket's peer, then the header from its right end.
@@ -89,7 +89,7 @@ export function clientAddressOf(peer: string | undefined, forwardedFor: string |
  * appends sends a list (`https, http`): the entry taken is the one written by the proxy that
  * received the client's connection, the same hop that vouches for the client's address in
  * X-Forwarded-For; a shorter list (the edge proxy set it, the others passed it on) gives its
- * first entry. The left end may be the client's own invention (issue 20, item 11).
+ * first entry. The left end may be the client's own invention (docs/decisions/016).
  */
 export function clientProtocolOf(
   peer: string | undefined,

@@ -45,7 +45,7 @@ export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
 /** Seconds a client is asked to wait while the database is out of reach. */
 export const OUTAGE_RETRY_AFTER_SECONDS = 5
 
-/** The answer while the database cannot be reached: 503, try again shortly (issue 13, item 4). */
+/** The answer while the database cannot be reached: 503, try again shortly (docs/decisions/013). */
 export function databaseUnavailable(): AppError {
   return new AppError(503, 'The store is briefly unavailable. Please try again in a few seconds.', {
     headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) },

@@ -29,7 +29,7 @@ export function sameOriginWrites(): MiddlewareHandler<AppEnv> {
 /**
  * No address of the store holds a control character: a path with one (`/api/product/ab%00`,
  * `/productdetail/%0A`) is answered 404 before any route reads its parameters, which would
- * otherwise reach the database (PostgreSQL refuses a NUL with an error; issue 20, item 7).
+ * otherwise reach the database (PostgreSQL refuses a NUL with an error; docs/decisions/016).
  * Query parameters and bodies are checked by their contracts (contracts/fields.ts).
  */
 export function plainPaths(): MiddlewareHandler {

@@ -17,7 +17,7 @@ import { SESSION_COOKIE } from '#server/auth/cookies.ts'
 import { createTestStore, databases, defaultCatalog, type TestClient, freshDatabase } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/factories.ts'
 
-// The shopper's account (issue 12): who they are, a new password after the current one,
+// The shopper's account (docs/decisions/012): who they are, a new password after the current one,
 // saved delivery addresses, signing out everywhere and deleting the account with its
 // orders kept anonymised, on each database.
 

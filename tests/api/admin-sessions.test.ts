@@ -5,7 +5,7 @@ import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { newAccount } from '#tests/factories.ts'
 
-// Issue 20, item 10: an admin's session ends after ADMIN_IDLE_MINUTES (default 60) without a
+// docs/decisions/019: an admin's session ends after ADMIN_IDLE_MINUTES (default 60) without a
 // console request; a console request keeps it going; shoppers keep SESSION_DAYS. On the
 // store's fake clock, on each database.
 

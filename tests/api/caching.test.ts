@@ -4,7 +4,7 @@ import { createTestStore, databases, signedInClient, type TestStore } from '#tes
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
 import { newAccount, testAddress } from '#tests/factories.ts'
 
-// Issue 20, item 6: nothing a shared cache keeps belongs to one person. Pages rendered for a
+// docs/decisions/016: nothing a shared cache keeps belongs to one person. Pages rendered for a
 // session, pages whose address carries a token, the personal pages and the console answer
 // `Cache-Control: private, no-store`; public catalog pages for guests keep their caching (none).
 const PRIVATE = 'private, no-store'

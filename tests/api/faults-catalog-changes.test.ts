@@ -9,7 +9,7 @@ import { postgresChangeFeed, redisChangeFeed, type CatalogChange, type ChangeFee
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
 import { startTcpProxy, throughProxy } from '#tests/support/tcp-proxy.ts'
 
-// Issue 13, item 8: the console changes a product through one instance; every other
+// docs/decisions/013: the console changes a product through one instance; every other
 // instance drops its cached counts and words at once (PostgreSQL LISTEN/NOTIFY, or
 // Redis pub/sub when REDIS_URL is set).
 const url = process.env.TEST_DATABASE_URL

@@ -9,7 +9,7 @@ import type { Logger } from '#server/http/logger.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { startTcpProxy, throughProxy, type TcpProxy } from '#tests/support/tcp-proxy.ts'
 
-// Issue 13, item 4: PostgreSQL out of reach. A second store runs on the test's schema
+// docs/decisions/013: PostgreSQL out of reach. A second store runs on the test's schema
 // through a TCP proxy the test cuts (the shared PostgreSQL itself is never stopped).
 const UNAVAILABLE = 'The store is briefly unavailable. Please try again in a few seconds.'
 const built = fs.existsSync(`${buildDir}/server/index.js`)

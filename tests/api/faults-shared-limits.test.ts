@@ -10,7 +10,7 @@ import { databaseLimitStore, redisLimitStore, type LimitStore } from '#server/li
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
 import { newAccount } from '#tests/factories.ts'
 
-// Issue 13, item 7: rate limits shared by the instances of one store, in PostgreSQL
+// docs/decisions/013: rate limits shared by the instances of one store, in PostgreSQL
 // (DATABASE_URL) or Redis (REDIS_URL); SQLite keeps them in its one process.
 const MINUTE = 60_000
 const redisUrl = process.env.TEST_REDIS_URL

@@ -18,7 +18,7 @@ import {
 } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/factories.ts'
 
-// Issue 13 (first part): what the fault and attack battery found, each defect with a
+// docs/decisions/013 (first part): what the fault and attack battery found, each defect with a
 // test that failed before its fix.
 
 const INVALID = { message: 'Invalid email or password' }

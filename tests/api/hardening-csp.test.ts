@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app.ts'
 import { createTestStore, type TestStore } from '#tests/api/harness.ts'
 
-// docs/spec/rulings.md #7 and issue 4: Google's script, frame, requests and styles are allowed on
+// docs/spec/rulings.md #7 and docs/decisions/005: Google's script, frame, requests and styles are allowed on
 // Login and Registration only, and only when Google sign-in is configured. Every other
 // page keeps the strict policy.
 const CLIENT_ID = 'kapra-csp.apps.googleusercontent.com'

@@ -244,7 +244,7 @@ describe.each(databases)('hardening (%s)', (kind) => {
     })
 
     it('keeps private answers out of caches', async () => {
-      // A session's answers are private too (issue 20, item 6; tests/api/caching.test.ts).
+      // A session's answers are private too (docs/decisions/016; tests/api/caching.test.ts).
       const res = await shopper.client.post('/api/cart/get')
       expect(res.headers.get('cache-control')).toBe('private, no-store')
       expect((await shopper.client.get('/api/user/getcurrentuser')).headers.get('cache-control')).toBe(

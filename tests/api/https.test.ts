@@ -7,7 +7,7 @@ import { createTestStore, databases, type TestStore } from '#tests/api/harness.t
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
 import { newAccount } from '#tests/factories.ts'
 
-// Issue 20, item 11: HTTPS follows PUBLIC_URL (a Secure cookie, HSTS on every answer);
+// docs/decisions/016: HTTPS follows PUBLIC_URL (a Secure cookie, HSTS on every answer);
 // X-Forwarded-Proto is read from the trusted hop when a proxy sends a list; every answer
 // denies camera, microphone, geolocation and payment.
 const HSTS = 'max-age=31536000'

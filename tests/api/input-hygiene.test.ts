@@ -8,7 +8,7 @@ import { createTestStore, databases, signedInClient, type TestStore } from '#tes
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
 import { newAccount, testAddress } from '#tests/factories.ts'
 
-// Issue 20, item 7: a scanner fed the store NUL bytes, newlines, broken UTF-16 and very long
+// docs/decisions/016: a scanner fed the store NUL bytes, newlines, broken UTF-16 and very long
 // strings and got 500s. Every input the routes read (query parameters, path parameters, JSON
 // fields, page forms) is fed each of these, on both databases, and nothing answers 5xx. The
 // lists of inputs come from the routes themselves: the API's route table, the built

@@ -6,7 +6,7 @@ import { REDIRECT_TRICKS } from '#tests/redirect-tricks.ts'
 import { newAccount } from '#tests/factories.ts'
 import { Secret, TOTP } from 'otpauth'
 
-// Issue 20, item 2: every path that takes a return address (login and registration, the page and
+// docs/decisions/016: every path that takes a return address (login and registration, the page and
 // its form) sends the visitor only to a path of this store, never back to login or registration.
 const ORIGIN = 'http://store.test'
 const canEncode = (s: string) => {

@@ -9,7 +9,7 @@ import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
 import { newAccount } from '#tests/factories.ts'
 
-// Issue 20, item 9 (docs/decisions/015): two-factor sign-in for admins. Setup on the
+// docs/decisions/015: two-factor sign-in for admins. Setup on the
 // console (QR as SVG, the secret, confirmed with a code, ten recovery codes once), the
 // code after the password at sign-in (once each, counted like passwords), the Login
 // page's challenge, ADMIN_TWO_FACTOR=required, and the CLI's reset-2fa and demote. On the

@@ -3,7 +3,7 @@ import type { Product } from '#contracts/catalog.ts'
 import { newAccount, testAddress } from '#tests/factories.ts'
 import { collectErrors, expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/e2e/support.ts'
 
-// The shopper's Account page (issue 12), shared by account-page.spec.ts (1280 px) and
+// The shopper's Account page (docs/decisions/012), shared by account-page.spec.ts (1280 px) and
 // account-page.phone.spec.ts (390 px): reached from the user menu, its forms with the
 // app running and without any script, saved addresses at checkout, and the account's end.
 

@@ -8,7 +8,7 @@ import type { Product } from '#contracts/catalog.ts'
 import { googleClaims, type GooglePerson } from '#tests/google-tokens.ts'
 import { expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
-// Issue 4 / docs/spec/rulings.md #7 in the browser: Google's button on Login and Registration,
+// docs/spec/rulings.md #7 in the browser: Google's button on Login and Registration,
 // played by a stub script (route interception) that hands the app an ID token signed
 // by a key of this test, whose key set is served on loopback. Nothing leaves the machine.
 //
@@ -264,7 +264,7 @@ test.describe('Google sign-in configured', () => {
     await expectSignedInAs(page, 'Hina Baig')
   })
 
-  test('never follows a return address to another site (issue 20, item 2)', async ({ page }) => {
+  test('never follows a return address to another site', async ({ page }) => {
     const google = await offline(page)
     // What a browser would read as another host; the API suite runs the whole table
     // through the pages (tests/api/return-address.test.ts), this is the button's path.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Idempotency-Key on placeorder (issue 13, item 5): the first answer to a shopper's
+// Idempotency-Key on placeorder (docs/decisions/013): the first answer to a shopper's
 // key is kept with the order, in the order's transaction, so a retry after a lost
 // answer finds it. Keys are per shopper; a day later they are removed by time.
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 // Rate limits shared by every instance of the store on one PostgreSQL database
-// (issue 13, item 7; docs/decisions/013). One row a limiter's key and window; SQLite
+// (docs/decisions/013). One row a limiter's key and window; SQLite
 // keeps its limits in the one process's memory, so the table stays empty there.
 
 export async function up(db: Kysely<unknown>): Promise<void> {

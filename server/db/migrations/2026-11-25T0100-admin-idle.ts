@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Issue 20, item 10: an admin's session ends after ADMIN_IDLE_MINUTES without a console
+// docs/decisions/019: an admin's session ends after ADMIN_IDLE_MINUTES without a console
 // request. Each session keeps when it last made one (null: not since it began, so the
 // idle time counts from created_at). Shoppers' sessions never read it.
 

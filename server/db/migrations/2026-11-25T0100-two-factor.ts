@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Issue 20, item 9: two-factor sign-in for admins (docs/decisions/015).
+// Two-factor sign-in for admins (docs/decisions/015).
 // - two_factor: an account's TOTP secret (RFC 6238). `pending_secret` is a setup not yet
 //   confirmed with a code; `secret` and `enabled_at` are set when it is. `last_step` is
 //   the last time step whose code was accepted: a code is accepted once.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-// Jobs that must run once across every instance of the store (issue 20, item 4;
+// Jobs that must run once across every instance of the store (docs/decisions/017;
 // docs/decisions/017): one row a job, claimed under a lease by one instance at a time.
 // A job's row is written the first time it is claimed. The first is the cancelling of
 // orders nobody confirmed in time.
