@@ -285,7 +285,10 @@ export function createOrderService(
         cart.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
         (id) => products.get(id)?.price,
       )
-      if (totals.total !== input.amount) throw new AppError(409, PRICES_CHANGED)
+      // docs/spec/rulings.md #13: `amount` is the most the shopper agreed to pay. A total
+      // above it is refused; a lower one (a price cut since the page was drawn) is placed
+      // at the server's total, which the answer and every later view show.
+      if (totals.total > input.amount) throw new AppError(409, PRICES_CHANGED)
 
       // docs/spec/rulings.md #24: the pieces leave the shelf with the order, or neither happens.
       const { short, soldOut } = await catalog.takeStock(

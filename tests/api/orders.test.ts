@@ -245,7 +245,6 @@ describe.each(databases)('orders (%s)', (kind) => {
   it.each([
     ['a lower amount', -1],
     ['a much lower amount', -2499],
-    ['a higher amount', 1],
     ['the amount without the delivery fee', -FEE],
   ])('refuses %s with 409 and stores nothing', async (_case, delta) => {
     await fill(ayesha.client, shirtAndJeans)
@@ -306,6 +305,34 @@ describe.each(databases)('orders (%s)', (kind) => {
       const fresh = await ayesha.client.post('/api/order/placeorder', checkout(lines, { amount: 2 * 1800 + FEE }))
       expect(fresh.status).toBe(201)
       expect(await fresh.json()).toMatchObject({ order: { amount: 3650, items: [{ price: 1800, quantity: 2 }] } })
+    } finally {
+      await db.updateTable('products').set({ price: 1500 }).where('id', '=', 'linen-tee').execute()
+    }
+  })
+
+  it('takes a higher amount as the most the shopper agreed to pay, and places the order at the server’s total', async () => {
+    await fill(ayesha.client, shirtAndJeans)
+    const payload = checkout(shirtAndJeans)
+    const total = payload.amount
+    const res = await ayesha.client.post('/api/order/placeorder', { ...payload, amount: total + 1000 })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toMatchObject({ order: { amount: total } })
+    expect((await orderRows(ayesha.user._id)).map((o) => o.amount)).toEqual([total])
+  })
+
+  it('places an order priced before a price cut at the new, lower price', async () => {
+    const lines = [{ _id: 'linen-tee', size: 'L', quantity: 2 }]
+    await fill(ayesha.client, lines)
+    const { db } = store.connection
+    await db.updateTable('products').set({ price: 1200 }).where('id', '=', 'linen-tee').execute()
+    try {
+      const res = await ayesha.client.post('/api/order/placeorder', checkout(lines))
+      expect(res.status).toBe(201)
+      expect(await res.json()).toMatchObject({
+        order: { amount: 2 * 1200 + FEE, items: [{ price: 1200, quantity: 2 }] },
+      })
+      const orders = (await (await ayesha.client.post('/api/order/userorder')).json()) as unknown[]
+      expect(orders).toMatchObject([{ amount: 2 * 1200 + FEE }])
     } finally {
       await db.updateTable('products').set({ price: 1500 }).where('id', '=', 'linen-tee').execute()
     }
