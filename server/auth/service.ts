@@ -279,6 +279,22 @@ export function createAuthService(
   }
 
   /**
+   * Counts one attempt on an account's limit and on the client address's, before the
+   * check they guard: a burst of simultaneous guesses meets the limit like a sequence
+   * (docs/decisions/013). A refused attempt spends nothing on the limit that let it through.
+   */
+  async function consumeBoth(byAccount: RateLimiter, account: string, clientAddress: string, what: string) {
+    const [accountWait, addressWait] = await Promise.all([
+      byAccount.consume(account),
+      loginByAddress.consume(clientAddress),
+    ])
+    if (accountWait === 0 && addressWait === 0) return
+    if (accountWait === 0) await byAccount.refund(account)
+    if (addressWait === 0) await loginByAddress.refund(clientAddress)
+    throw tooMany(Math.max(accountWait, addressWait), what)
+  }
+
+  /**
    * The signed-in person's password, asked again before a change that matters: a wrong
    * one answers 400 naming `field` and counts like a failed login (docs/spec/rulings.md #8).
    */
@@ -289,15 +305,7 @@ export function createAuthService(
     clientAddress: string,
   ): Promise<void> {
     // Counted before the check and given back when it is right, like a login (docs/decisions/013).
-    const [byAccount, byAddress] = await Promise.all([
-      passwordCheckByAccount.consume(row.id),
-      loginByAddress.consume(clientAddress),
-    ])
-    if (byAccount > 0 || byAddress > 0) {
-      if (byAccount === 0) await passwordCheckByAccount.refund(row.id)
-      if (byAddress === 0) await loginByAddress.refund(clientAddress)
-      throw tooMany(Math.max(byAccount, byAddress), 'wrong passwords')
-    }
+    await consumeBoth(passwordCheckByAccount, row.id, clientAddress, 'wrong passwords')
     if (await verifyPassword(row.password_hash, password)) {
       await Promise.all([passwordCheckByAccount.clear(row.id), loginByAddress.refund(clientAddress)])
       return
@@ -489,16 +497,7 @@ export function createAuthService(
       const account = normalizeEmail(input.email)
       // Counted before the password is checked, and given back when it is right: a
       // burst of simultaneous guesses meets the limit like a sequence (docs/decisions/013).
-      const [byAccount, byAddress] = await Promise.all([
-        loginByAccount.consume(account),
-        loginByAddress.consume(clientAddress),
-      ])
-      if (byAccount > 0 || byAddress > 0) {
-        // The attempt was refused, so it spends nothing on the limit that let it through.
-        if (byAccount === 0) await loginByAccount.refund(account)
-        if (byAddress === 0) await loginByAddress.refund(clientAddress)
-        throw tooMany(Math.max(byAccount, byAddress), 'failed sign-in attempts')
-      }
+      await consumeBoth(loginByAccount, account, clientAddress, 'failed sign-in attempts')
 
       const row = await repo.findUserByEmail(db, account)
       const passwordHash = row?.password_hash
@@ -541,15 +540,7 @@ export function createAuthService(
         throw new AppError(400, CHALLENGE_EXPIRED)
       }
       const account = row.email_normalized
-      const [byAccount, byAddress] = await Promise.all([
-        loginByAccount.consume(account),
-        loginByAddress.consume(clientAddress),
-      ])
-      if (byAccount > 0 || byAddress > 0) {
-        if (byAccount === 0) await loginByAccount.refund(account)
-        if (byAddress === 0) await loginByAddress.refund(clientAddress)
-        throw tooMany(Math.max(byAccount, byAddress), 'failed sign-in attempts')
-      }
+      await consumeBoth(loginByAccount, account, clientAddress, 'failed sign-in attempts')
       const session = await finishWithCode(row, secret, input.code, clientAddress, replacing)
       await repo.deleteChallenge(db, tokenHash)
       return session
