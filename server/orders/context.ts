@@ -1,0 +1,63 @@
+import type { Db, Dialect } from '#server/db/database.ts'
+import type { CartService } from '#server/cart/service.ts'
+import type { CatalogService } from '#server/catalog/service.ts'
+import type { MailService } from '#server/mail/service.ts'
+import { RateLimiter } from '#server/auth/rate-limit.ts'
+import type { LimitStore } from '#server/limits/stores.ts'
+import type { JobService } from '#server/jobs/service.ts'
+import type { Config } from '#server/config.ts'
+import { createLogger, errorFields, type Logger } from '#server/http/logger.ts'
+
+// What the order service's parts (server/orders/service.ts assembles them) share: the
+// database, the domains it calls, the clock, the limits against hoarding.
+
+/** The settings against hoarding when none are given (those of server/config.ts). */
+const DEFAULT_LIMITS: Config['orders'] = {
+  openPerCustomer: 3,
+  perAccountPerHour: 10,
+  perIpPerHour: 30,
+  unconfirmedMs: 48 * 60 * 60_000,
+}
+
+/** The domains the order service calls, each through its service. */
+export interface OrderDomains {
+  cart: CartService
+  catalog: CatalogService
+  mail?: MailService
+  jobs?: JobService
+}
+
+export interface OrderOptions {
+  limits?: Config['orders']
+  limitStore?: LimitStore
+  logger?: Logger
+}
+
+export type OrdersContext = ReturnType<typeof createOrdersContext>
+
+export function createOrdersContext(
+  db: Db,
+  dialect: Dialect,
+  domains: OrderDomains,
+  now: () => number,
+  options: OrderOptions,
+) {
+  const { cart: carts, catalog, mail, jobs } = domains
+  const limits = options.limits ?? DEFAULT_LIMITS
+  const logger = options.logger ?? createLogger('silent')
+  // Placements an hour, shared by every instance when the store runs several (docs/decisions/013).
+  const limiter = (name: string, limit: number) =>
+    new RateLimiter(
+      limit,
+      60 * 60_000,
+      now,
+      options.limitStore && {
+        name,
+        store: options.limitStore,
+        onError: (err) => logger.warn('shared rate limit unavailable', { limiter: name, ...errorFields(err) }),
+      },
+    )
+  const placementsByAccount = limiter('order-account', limits.perAccountPerHour)
+  const placementsByAddress = limiter('order-address', limits.perIpPerHour)
+  return { db, dialect, carts, catalog, mail, jobs, now, limits, logger, placementsByAccount, placementsByAddress }
+}

@@ -1,0 +1,40 @@
+import type { Executor } from '#server/db/database.ts'
+import type { Order } from '#contracts/orders.ts'
+import { phoneKey } from '#contracts/phone.ts'
+import * as repo from '#server/orders/repository.ts'
+import type { OrdersContext } from '#server/orders/context.ts'
+import { fromRows, groupBy } from '#server/orders/order-rows.ts'
+
+// Orders read back: the shopper's list and one order, and the console's view of any order.
+
+export function createReading(ctx: OrdersContext) {
+  const { db } = ctx
+
+  return {
+    /** Oldest first: the storefront reverses the flattened list (docs/spec/store-spec.md §7). */
+    async list(userId: string): Promise<Order[]> {
+      const { orders, items, events } = await repo.ordersOfUser(db, userId)
+      const itemsBy = groupBy(items, (i) => i.order_id)
+      const eventsBy = groupBy(events, (e) => e.order_id)
+      return orders.map((o) => fromRows(o, itemsBy.get(o.id) ?? [], eventsBy.get(o.id) ?? []))
+    },
+
+    /** One of the shopper's orders, or undefined (another shopper's order is not theirs to see). */
+    async get(userId: string, orderId: string): Promise<Order | undefined> {
+      const found = await repo.orderForUpdate(db, orderId, { lock: false })
+      if (!found || found.order.user_id !== userId) return undefined
+      return fromRows(found.order, found.items, found.events)
+    },
+
+    /** Any order with its owner (null once the account is deleted), for the store's console. */
+    async forStore(orderId: string): Promise<{ order: Order; userId: string | null } | undefined> {
+      const found = await repo.orderForUpdate(db, orderId, { lock: false })
+      return found && { order: fromRows(found.order, found.items, found.events), userId: found.order.user_id }
+    },
+
+    /** How many orders of this customer came back Returned, by account or by phone: repeat refusers. */
+    async returnsOf(customer: { userId: string | null; phone: string }, exec: Executor = db): Promise<number> {
+      return repo.returnedCount(exec, { userId: customer.userId, phoneKey: phoneKey(customer.phone) })
+    },
+  }
+}
