@@ -100,7 +100,7 @@ export async function insertAudit(db: Executor, entry: AuditLogTable): Promise<v
   await db.insertInto('audit_log').values(entry).execute()
 }
 
-/** An entity's audit entries, oldest first (ids grow within a millisecond: server/admin/service.ts). */
+/** An entity's audit entries, oldest first (ids grow within a millisecond: server/admin/context.ts). */
 export function auditOf(db: Executor, entity: string, entityId: string) {
   return db
     .selectFrom('audit_log')

@@ -1,0 +1,32 @@
+import { LOW_STOCK, type AdminDashboard } from '#contracts/admin.ts'
+import { DAY_MS, karachiDayStartOf } from '#contracts/store-days.ts'
+import * as repo from '#server/admin/repository.ts'
+import type { AdminContext } from '#server/admin/context.ts'
+
+/** How many low sizes the dashboard lists. */
+const LOW_STOCK_ROWS = 20
+
+export function createDashboard(ctx: AdminContext) {
+  const { db, now } = ctx
+
+  return {
+    /** Today's and the week's orders, the queue, and the last 30 days' money and returns, in Karachi days. */
+    async dashboard(): Promise<AdminDashboard> {
+      const today = karachiDayStartOf(now())
+      const [figures, low] = await Promise.all([
+        repo.dashboardFigures(db, { today, week: today - 6 * DAY_MS, month: today - 29 * DAY_MS }),
+        repo.lowStock(db, LOW_STOCK, LOW_STOCK_ROWS),
+      ])
+      const settled = figures.delivered + figures.returned
+      return {
+        ordersToday: figures.today,
+        ordersLast7Days: figures.week,
+        awaitingConfirmation: figures.awaiting,
+        placedValue: figures.placedValue,
+        collectedValue: figures.collectedValue,
+        returnRate30d: settled === 0 ? null : figures.returned / settled,
+        lowStock: low.map((s) => ({ productId: s.product_id, name: s.name, size: s.size, stock: s.stock })),
+      }
+    },
+  }
+}
