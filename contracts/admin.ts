@@ -4,7 +4,14 @@ import { text } from '#contracts/fields.ts'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { karachiDayStart } from '#contracts/store-days.ts'
-import { categories, subCategories, type Category, type SizeChartRow, type SubCategory } from '#contracts/catalog.ts'
+import {
+  categories,
+  subCategories,
+  type Product,
+  type ProductDetails,
+  type ProductImages,
+  type SizeStock,
+} from '#contracts/catalog.ts'
 
 /** Rows a console page shows. */
 export const ADMIN_PAGE_SIZE = 20
@@ -268,18 +275,14 @@ export const adminStockSchema = z.object({
 /** The answer (409) when a size the owner changed was also moved (by an order) since they opened the product. */
 export const STOCK_CHANGED_MESSAGE = 'Stock changed since you opened this product; reload to see it'
 
-/** One product in the console's list. */
-export interface AdminProductRow {
+/** One product in the console's list; `image1` is the first photo's URL. */
+export interface AdminProductRow extends Pick<
+  Product,
+  'name' | 'category' | 'subCategory' | 'price' | 'bestSeller' | 'image1'
+> {
   id: string
-  name: string
-  category: Category
-  subCategory: SubCategory
-  price: number
-  bestSeller: boolean
   archived: boolean
-  /** The first photo's URL. */
-  image1: string
-  sizes: { size: string; stock: number }[]
+  sizes: SizeStock[]
 }
 
 export interface AdminProductPage {
@@ -290,19 +293,12 @@ export interface AdminProductPage {
 }
 
 /** One product as the console edits it. */
-export interface AdminProduct {
+export interface AdminProduct extends ProductDetails {
   id: string
-  name: string
-  description: string
-  price: number
-  category: Category
-  subCategory: SubCategory
-  sizes: { size: string; stock: number }[]
-  sizeChart: SizeChartRow[]
-  bestSeller: boolean
+  sizes: SizeStock[]
   archived: boolean
   /** The four photos' URLs, image1..image4. */
-  images: [string, string, string, string]
+  images: ProductImages
   /** This product's audit entries, oldest first. */
   audit: AuditEntry[]
 }

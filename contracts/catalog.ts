@@ -17,6 +17,7 @@ export interface SizeChartRow {
 export interface Product {
   _id: string
   name: string
+  /** Whole rupees. */
   price: number
   description: string
   category: Category
@@ -32,6 +33,26 @@ export interface Product {
   /** Pieces left of each size in `sizes`; 0 is sold out (docs/spec/rulings.md #24). */
   stock: Record<string, number>
 }
+
+/**
+ * What every shape of a product shares with the API's: its words, price, group, size
+ * chart and flag. The console's products (contracts/admin.ts), the catalog's own
+ * (server/catalog/product-writes.ts, products.ts) and the demo's records
+ * (demo/catalog-types.ts) are these fields and what each adds.
+ */
+export type ProductDetails = Pick<
+  Product,
+  'name' | 'description' | 'price' | 'category' | 'subCategory' | 'sizeChart' | 'bestSeller'
+>
+
+/** One size and its pieces on the shelf, in the order the size picker shows them. */
+export interface SizeStock {
+  size: string
+  stock: number
+}
+
+/** A product's four photos, image1..image4: keys in the image store, or their URLs. */
+export type ProductImages = [string, string, string, string]
 
 /** At or below this many pieces a size says "Only N left". */
 export const LOW_STOCK = 3

@@ -1,7 +1,7 @@
 // The shape of the demo catalog's source data. The seed turns these into products,
 // and demo/generate-product-images.ts draws each garment from the same record,
 // so a product's pictures always match its name and colours.
-import type { Category, SizeChartRow, SubCategory } from '#contracts/catalog.ts'
+import type { ProductDetails, SizeChartRow } from '#contracts/catalog.ts'
 
 /** What the image generator knows how to draw. */
 export const garmentKinds = [
@@ -24,15 +24,10 @@ export const garmentKinds = [
 ] as const
 export type GarmentKind = (typeof garmentKinds)[number]
 
-export interface DemoProduct {
+/** A product of the catalog (contracts/catalog.ts) as the demo writes it, with what its pictures are drawn from. */
+export interface DemoProduct extends Omit<ProductDetails, 'sizeChart'> {
   /** Stable id, also the image file prefix: lowercase words joined by '-'. */
   id: string
-  name: string
-  description: string
-  /** Whole rupees. */
-  price: number
-  category: Category
-  subCategory: SubCategory
   garment: GarmentKind
   /** CSS hex colours: main fabric, secondary (collar, cuffs, lining), accent (buttons, print, stitching). */
   colors: { main: string; secondary: string; accent: string }
@@ -42,7 +37,6 @@ export interface DemoProduct {
   sizes: string[]
   /** Null when the product has no size chart. */
   sizeChart: SizeChartRow[] | null
-  bestSeller: boolean
   /** Pieces of each size; sizes not named get the seed's own realistic quantity. */
   stock?: Record<string, number>
 }

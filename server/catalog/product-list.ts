@@ -7,7 +7,7 @@ import { fork } from 'node:child_process'
 import { createGzip } from 'node:zlib'
 import type { DatabaseOptions, Db, Dialect, Executor } from '#server/db/database.ts'
 import * as repo from '#server/catalog/repository.ts'
-import { allProducts } from '#server/catalog/service.ts'
+import { allProducts } from '#server/catalog/products.ts'
 
 /**
  * GET /api/product/list (docs/spec/store-spec.md §8) as files: the whole catalog's JSON,
