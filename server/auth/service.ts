@@ -16,7 +16,7 @@ import {
 import { DELETE_CONFIRMATION, type Account, type ChangePassword, type DeleteAccount } from '#contracts/account.ts'
 import type { Executor } from '#server/db/database.ts'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '#server/auth/passwords.ts'
-import { RateLimiter } from '#server/auth/rate-limit.ts'
+import { RateLimiter } from '#server/limits/rate-limit.ts'
 import * as repo from '#server/auth/repository.ts'
 import { createGoogleVerifier, type GoogleIdentity, type GoogleVerifier } from '#server/auth/google.ts'
 import { createLogger, errorFields, type Logger } from '#server/http/logger.ts'
