@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import type { Db } from '#server/db/database.ts'
 import type { Config } from '#server/config.ts'
 import type { User } from '#contracts/auth.ts'
@@ -32,8 +30,7 @@ import { AppError } from '#server/http/errors.ts'
 import type { AuthService } from '#server/auth/service.ts'
 import type { OrderService } from '#server/orders/service.ts'
 import type { CatalogService, StoredProduct } from '#server/catalog/service.ts'
-import { imageWidths, productImageUrl } from '#server/catalog/images.ts'
-import { photoFileName, PhotoError, storePhoto, uploadedImageDir } from '#server/catalog/photos.ts'
+import { productImageUrl } from '#server/catalog/images.ts'
 import type { Executor } from '#server/db/database.ts'
 import * as repo from '#server/admin/repository.ts'
 
@@ -129,16 +126,6 @@ export function createAdminService(
     return { ...adminProductOf(found), audit: await auditOf('product', id) }
   }
 
-  /** Removes the files of photos stored for a save that did not happen. */
-  async function removePhotos(keys: Iterable<string>): Promise<void> {
-    const dir = uploadedImageDir(config.dataDir)
-    await Promise.all(
-      [...keys].flatMap((key) =>
-        imageWidths.map((w) => fs.rm(path.join(dir, photoFileName(key, w)), { force: true }).catch(() => {})),
-      ),
-    )
-  }
-
   return {
     /** The console's product list: 20 a page, newest first, archived ones flagged; q matches names. */
     async products(query: AdminProductsQuery): Promise<AdminProductPage> {
@@ -212,15 +199,16 @@ export function createAdminService(
           const bytes = photos[slot]
           if (!bytes) continue
           try {
-            keys[slot] = await storePhoto(config.dataDir, productId, slot, bytes)
+            keys[slot] = await catalog.photos.store(productId, slot, bytes)
           } catch (err) {
-            if (err instanceof PhotoError)
+            // A refused photo (a PhotoError) is the owner's to fix, at its field.
+            if (err instanceof AppError)
               throw new AppError(err.status, err.message, { fields: { [`photo${slot}`]: err.message } })
             throw err
           }
         }
       } catch (err) {
-        await removePhotos(Object.values(keys))
+        await catalog.photos.remove(Object.values(keys))
         throw err
       }
 
@@ -272,7 +260,7 @@ export function createAdminService(
           }
         })
       } catch (err) {
-        await removePhotos(Object.values(keys))
+        await catalog.photos.remove(Object.values(keys))
         throw err
       }
       catalog.invalidate()

@@ -23,6 +23,7 @@ import * as repo from '#server/catalog/repository.ts'
 import type { ProductsTable } from '#server/db/schema.ts'
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import type { ChangeFeed } from '#server/catalog/changes.ts'
+import { photoStore } from '#server/catalog/photos.ts'
 
 export type CatalogService = ReturnType<typeof createCatalogService>
 
@@ -104,6 +105,8 @@ export function createCatalogService(
     changes?: ChangeFeed
     /** For tests: SQLite's walk before it gathers (WALK_FIRST). */
     walkFirst?: number
+    /** Where the console's uploaded photos are kept (DATA_DIR; server/catalog/photos.ts). */
+    dataDir?: string
   } = {},
 ) {
   const maxAgeMs = options.maxAgeMs ?? 30_000
@@ -378,6 +381,9 @@ export function createCatalogService(
   }
 
   return {
+    /** The console's uploaded photos: stored before a product save, removed when it fails. */
+    photos: photoStore(options.dataDir),
+
     /** A product on sale; an archived or unknown one is undefined (see status). */
     get(id: string): Promise<Product | undefined> {
       return lastKnown(`get ${id}`, async () => {
