@@ -36,6 +36,7 @@ export function createServices(deps: {
   const limitStore = limitStoreFor(deps)
   const catalog = createCatalogService(deps.db, deps.dialect, {
     now,
+    dataDir: deps.config.dataDir,
     ...(deps.changes ? { changes: deps.changes } : {}),
   })
   const cart = createCartService(deps.db, deps.dialect, catalog, now)

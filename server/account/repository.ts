@@ -1,5 +1,5 @@
 import type { Executor } from '#server/db/database.ts'
-import type { SavedAddressesTable } from '#server/db/schema.ts'
+import type { SavedAddressesTable } from '#server/account/tables.ts'
 
 export type SavedAddressRow = SavedAddressesTable
 

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import fs from 'node:fs/promises'
-import path from 'node:path'
 import type { User } from '#contracts/auth.ts'
 import {
   ADMIN_PAGE_SIZE,
@@ -14,8 +12,7 @@ import {
 } from '#contracts/admin.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { StoredProduct } from '#server/catalog/service.ts'
-import { imageWidths, productImageUrl } from '#server/catalog/images.ts'
-import { photoFileName, PhotoError, storePhoto, uploadedImageDir } from '#server/catalog/photos.ts'
+import { productImageUrl } from '#server/catalog/images.ts'
 import * as repo from '#server/admin/repository.ts'
 import { likePattern, pageOf, type AdminContext } from '#server/admin/context.ts'
 
@@ -23,22 +20,12 @@ import { likePattern, pageOf, type AdminContext } from '#server/admin/context.ts
 // off sale, and setting a size's stock (docs/decisions/017).
 
 export function createProducts(ctx: AdminContext) {
-  const { db, config, catalog, now, auditOf, writeAudit } = ctx
+  const { db, catalog, now, auditOf, writeAudit } = ctx
 
   async function product(id: string): Promise<AdminProduct> {
     const found = id.length <= 200 ? await catalog.stored(id) : undefined
     if (!found) throw new AppError(404, 'Product not found')
     return { ...adminProductOf(found), audit: await auditOf('product', id) }
-  }
-
-  /** Removes the files of photos stored for a save that did not happen. */
-  async function removePhotos(keys: Iterable<string>): Promise<void> {
-    const dir = uploadedImageDir(config.dataDir)
-    await Promise.all(
-      [...keys].flatMap((key) =>
-        imageWidths.map((w) => fs.rm(path.join(dir, photoFileName(key, w)), { force: true }).catch(() => {})),
-      ),
-    )
   }
 
   return {
@@ -114,15 +101,16 @@ export function createProducts(ctx: AdminContext) {
           const bytes = photos[slot]
           if (!bytes) continue
           try {
-            keys[slot] = await storePhoto(config.dataDir, productId, slot, bytes)
+            keys[slot] = await catalog.photos.store(productId, slot, bytes)
           } catch (err) {
-            if (err instanceof PhotoError)
+            // A refused photo (a PhotoError) is the owner's to fix, at its field.
+            if (err instanceof AppError)
               throw new AppError(err.status, err.message, { fields: { [`photo${slot}`]: err.message } })
             throw err
           }
         }
       } catch (err) {
-        await removePhotos(Object.values(keys))
+        await catalog.photos.remove(Object.values(keys))
         throw err
       }
 
@@ -174,7 +162,7 @@ export function createProducts(ctx: AdminContext) {
           }
         })
       } catch (err) {
-        await removePhotos(Object.values(keys))
+        await catalog.photos.remove(Object.values(keys))
         throw err
       }
       catalog.invalidate()

@@ -3,7 +3,8 @@
 // service; the audit log is this domain's own table.
 import { sql, type ExpressionBuilder, type SqlBool } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
-import type { AuditLogTable, Database } from '#server/db/schema.ts'
+import type { Database } from '#server/db/schema.ts'
+import type { AuditLogTable } from '#server/admin/tables.ts'
 
 /** What the queue's search matched against, prepared by the service. */
 export interface OrderSearch {

@@ -1,5 +1,5 @@
 import type { Db, Executor } from '#server/db/database.ts'
-import type { UsersTable } from '#server/db/schema.ts'
+import type { UsersTable } from '#server/auth/tables.ts'
 import type { UserRole } from '#contracts/auth.ts'
 
 export type UserRow = UsersTable

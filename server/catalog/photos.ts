@@ -203,6 +203,32 @@ export async function storePhoto(
   return key
 }
 
+/**
+ * The console's way to the photo store (through the catalog service: `catalog.photos`):
+ * store a photo for a product's slot, or remove the files of photos stored for a save
+ * that did not happen. A catalog made without a data directory (the seed, scripts) stores none.
+ */
+export function photoStore(dataDir: string | undefined) {
+  const dirOf = (): string => {
+    if (dataDir === undefined) throw new Error('This catalog was made without a data directory: it stores no photos')
+    return dataDir
+  }
+  return {
+    /** Throws PhotoError (an AppError) when the photo is refused; returns the key for the product's imageN. */
+    store: (productId: string, slot: PhotoSlot, input: Uint8Array): Promise<string> =>
+      storePhoto(dirOf(), productId, slot, input),
+
+    async remove(keys: Iterable<string>): Promise<void> {
+      const dir = uploadedImageDir(dirOf())
+      await Promise.all(
+        [...keys].flatMap((key) =>
+          imageWidths.map((w) => fs.rm(path.join(dir, photoFileName(key, w)), { force: true }).catch(() => {})),
+        ),
+      )
+    },
+  }
+}
+
 async function writeWhole(file: string, data: Buffer): Promise<void> {
   const handle = await fs.open(file, 'wx')
   try {

@@ -1,5 +1,5 @@
 import type { Dialect, Executor } from '#server/db/database.ts'
-import type { ProductSizesTable, ProductsTable, SizeChartRowsTable } from '#server/db/schema.ts'
+import type { ProductSizesTable, ProductsTable, SizeChartRowsTable } from '#server/catalog/tables.ts'
 import { touch } from '#server/catalog/stock-repository.ts'
 
 // Products added (the seed, the console) and edited (the console). Each size row

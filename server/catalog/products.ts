@@ -10,7 +10,7 @@ import type {
 } from '#contracts/catalog.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import * as repo from '#server/catalog/repository.ts'
-import type { ProductsTable } from '#server/db/schema.ts'
+import type { ProductsTable } from '#server/catalog/tables.ts'
 
 /** A product as the console sees it, on sale or archived: images are keys in the image store. */
 export interface StoredProduct extends ProductDetails {

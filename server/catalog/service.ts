@@ -4,6 +4,7 @@ import { createBrowse } from '#server/catalog/browse.ts'
 import { createStock } from '#server/catalog/stock.ts'
 import { createProductWrites } from '#server/catalog/product-writes.ts'
 import { createProductReads } from '#server/catalog/products.ts'
+import { photoStore } from '#server/catalog/photos.ts'
 
 export type { NewProduct, ProductEdit } from '#server/catalog/product-writes.ts'
 export type { StoredProduct } from '#server/catalog/products.ts'
@@ -33,6 +34,8 @@ export function createCatalogService(
     changes?: ChangeFeed
     /** For tests: SQLite's walk before it gathers (browse.ts, WALK_FIRST). */
     walkFirst?: number
+    /** Where the console's uploaded photos are kept (DATA_DIR; server/catalog/photos.ts). */
+    dataDir?: string
   } = {},
 ) {
   const now = options.now ?? Date.now
@@ -51,6 +54,9 @@ export function createCatalogService(
   changes?.subscribe((change) => (change === 'stock' ? forgetCounts() : forget()))
 
   return {
+    /** The console's uploaded photos: stored before a product save, removed when it fails. */
+    photos: photoStore(options.dataDir),
+
     ...browse,
     ...stock,
     ...writes,

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { LinkCheck, LinkClaims, LinkPurpose } from '#server/mail/types.ts'
 
 // Links in emails that act without a sign-in (confirm or cancel an order, verify an
 // address, confirm or leave the newsletter) carry a signed token: what it is for, whom
@@ -8,23 +9,6 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 //   <key id>.<claims, base64url JSON>.<HMAC-SHA256 of "<key id>.<claims>">
 // Tokens of the first format, `<claims>.<HMAC of claims>`, have no key id: the key the
 // first migration stored in the database signed them, and only it verifies them.
-
-export type LinkPurpose =
-  'order-confirm' | 'order-cancel' | 'verify-email' | 'newsletter-confirm' | 'newsletter-unsubscribe'
-
-export interface LinkClaims {
-  purpose: LinkPurpose
-  /** The order's id, or the user's. */
-  subject: string
-  /** For verify-email: the address the link verifies (a changed address kills the link). */
-  email?: string
-  /** Epoch milliseconds. */
-  expiresAt: number
-  /** Random; a single-use link is spent by recording it. */
-  id: string
-}
-
-export type LinkCheck = { ok: true; claims: LinkClaims } | { ok: false; reason: 'invalid' | 'expired' }
 
 export interface LinkKey {
   /** keyId(secret): names the key in a token without revealing it. */

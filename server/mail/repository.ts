@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
-import type { MailOutboxTable } from '#server/db/schema.ts'
+import type { MailOutboxTable } from '#server/mail/tables.ts'
 
 export type OutboxRow = MailOutboxTable
 

@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto'
 import type { Config } from '#server/config.ts'
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import { errorFields, type Logger } from '#server/http/logger.ts'
-import {
-  linkKeyring,
-  signLink,
-  verifyLink,
-  type LinkCheck,
-  type LinkClaims,
-  type LinkKeyring,
-  type LinkPurpose,
-} from '#server/mail/links.ts'
+import { linkKeyring, signLink, verifyLink, type LinkKeyring } from '#server/mail/links.ts'
+import type { LinkCheck, LinkClaims, LinkPurpose } from '#server/mail/types.ts'
 import type { Rendered, StoreIdentity } from '#server/mail/templates.ts'
 import { keepTransport, logTransport, smtpTransport, type MailTransport } from '#server/mail/transport.ts'
 import { createMailWorker, type MailWorker, type WorkerOptions } from '#server/mail/worker.ts'

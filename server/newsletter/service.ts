@@ -1,7 +1,7 @@
 import type { Db, Executor } from '#server/db/database.ts'
 import { normalizeEmail } from '#contracts/fields.ts'
 import { AppError } from '#server/http/errors.ts'
-import { RateLimiter } from '#server/auth/rate-limit.ts'
+import { RateLimiter } from '#server/limits/rate-limit.ts'
 import type { LimitStore } from '#server/limits/stores.ts'
 import type { MailService } from '#server/mail/service.ts'
 import { newsletterConfirmEmail } from '#server/mail/templates.ts'

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
-import type { IdempotencyKeysTable, OrderEventsTable, OrderItemsTable, OrdersTable } from '#server/db/schema.ts'
+import type { IdempotencyKeysTable, OrderEventsTable, OrderItemsTable, OrdersTable } from '#server/orders/tables.ts'
 
 export async function insertOrder(
   db: Executor,

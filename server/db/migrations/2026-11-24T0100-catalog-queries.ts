@@ -1,5 +1,7 @@
 import { sql, type Kysely } from 'kysely'
-import type { Dialect } from '#server/db/database.ts'
+
+// A migration imports nothing of the store's code, so it runs as it ran when written.
+type Dialect = 'sqlite' | 'postgres'
 
 // The catalog is answered by queries, not held in memory (docs/decisions/009): indexes
 // for each sort and filter, a name index for search in each database's own way, the

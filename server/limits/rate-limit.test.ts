@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RateLimiter } from '#server/auth/rate-limit.ts'
+import { RateLimiter } from '#server/limits/rate-limit.ts'
 
 function clock(start = 1_800_000_000_000) {
   const c = { t: start, now: () => c.t, advance: (ms: number) => (c.t += ms) }

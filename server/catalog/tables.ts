@@ -1,0 +1,62 @@
+// The tables the catalog domain owns: products, their sizes and size charts, the words of their
+// names. Only this domain's code reads and writes them, but for the exceptions
+// docs/ARCHITECTURE.md lists (Boundaries). server/db/schema.ts joins every domain's tables into
+// Kysely's Database.
+
+export interface ProductsTable {
+  id: string
+  name: string
+  /** The name in lower case (JavaScript's folding): what search matches. */
+  name_search: string
+  description: string
+  price: number
+  category: string
+  sub_category: string
+  image1: string
+  image2: string
+  image3: string
+  image4: string
+  best_seller: number
+  position: number
+  created_at: number
+  /** When the product last changed: the product list's ETag moves with it. */
+  updated_at: number
+  /** 1: taken off sale by the console; the storefront never shows it. */
+  archived: number
+}
+
+export interface ProductSizesTable {
+  product_id: string
+  position: number
+  size: string
+  /** Pieces on the shelf; never below 0 (docs/spec/rulings.md #24). */
+  stock: number
+  // The product's, copied for the facet counts (migration 2026-11-24T0650); the
+  // catalog's repository writes them with the product and keeps them in step.
+  archived: number
+  category: string
+  sub_category: string
+  price: number
+}
+
+export interface SizeChartRowsTable {
+  product_id: string
+  position: number
+  size: string
+  chest: string | null
+  length: string | null
+  waist: string | null
+  sleeves: string | null
+}
+
+/** The distinct words of product names, for correcting a mistyped search (server/catalog/search.ts). */
+export interface CatalogTermsTable {
+  term: string
+}
+
+export interface CatalogTables {
+  products: ProductsTable
+  product_sizes: ProductSizesTable
+  size_chart_rows: SizeChartRowsTable
+  catalog_terms: CatalogTermsTable
+}

@@ -1,0 +1,67 @@
+// The tables the orders domain owns: orders, their lines and moves, the Idempotency-Key answers.
+// Only this domain's code reads and writes them, but for the exceptions docs/ARCHITECTURE.md lists
+// (Boundaries). server/db/schema.ts joins every domain's tables into Kysely's Database.
+
+export interface OrdersTable {
+  id: string
+  /** Null once the account is deleted: the order stays, anonymised (docs/decisions/012). */
+  user_id: string | null
+  subtotal: number
+  delivery_fee: number
+  amount: number
+  status: string
+  payment: number
+  payment_method: string
+  first_name: string
+  last_name: string
+  email: string
+  street: string
+  city: string
+  state: string
+  pin_code: string
+  country: string
+  phone: string
+  /** The phone in international digits (contracts/phone.ts), to find a customer's returns. */
+  phone_key: string
+  courier: string | null
+  tracking_number: string | null
+  created_at: number
+}
+
+export interface OrderItemsTable {
+  order_id: string
+  position: number
+  product_id: string
+  name: string
+  price: number
+  image: string
+  size: string
+  quantity: number
+}
+
+export interface OrderEventsTable {
+  order_id: string
+  position: number
+  at: number
+  from_status: string | null
+  to_status: string
+  actor: string
+  note: string | null
+}
+
+/** The first answer to a shopper's Idempotency-Key on placeorder (docs/decisions/013). */
+export interface IdempotencyKeysTable {
+  user_id: string
+  key: string
+  request_hash: string
+  status: number
+  response: string
+  created_at: number
+}
+
+export interface OrderTables {
+  orders: OrdersTable
+  order_items: OrderItemsTable
+  order_events: OrderEventsTable
+  idempotency_keys: IdempotencyKeysTable
+}
