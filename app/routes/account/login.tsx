@@ -5,7 +5,7 @@ import type { Route } from './+types/login'
 import { loginCodeSchema, loginSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { safeRedirect } from '#app/lib/redirects.ts'
 import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
@@ -58,9 +58,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (form.has('challenge')) {
     const email = values.email ?? ''
-    const parsed = loginCodeSchema.safeParse(values)
+    const parsed = parseForm(loginCodeSchema, values)
     if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf(parsed.error)
+      const { fieldErrors } = parsed
       if (fieldErrors.challenge) return answer({ message: fieldErrors.challenge, email })
       return answer({ fieldErrors, email, challenge: values.challenge })
     }
@@ -80,9 +80,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   // The page sends no code with the password: an account with two-factor sign-in gets the code step.
-  const parsed = loginSchema.safeParse({ email: values.email, password: values.password })
+  const parsed = parseForm(loginSchema, { email: values.email, password: values.password })
   if (!parsed.success) {
-    return answer({ fieldErrors: fieldErrorsOf(parsed.error), email: values.email ?? '' })
+    return answer({ fieldErrors: parsed.fieldErrors, email: values.email ?? '' })
   }
   const credentials = parsed.data
   const result = await attempt(

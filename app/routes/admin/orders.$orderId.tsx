@@ -7,7 +7,7 @@ import { orderNumber } from '#contracts/orders.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { formValues } from '#app/lib/forms.ts'
+import { formValues, parseForm } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { useHydrated } from '#app/lib/hydrated.ts'
@@ -37,10 +37,11 @@ export async function action({ context, url, params, request }: Route.ActionArgs
   const admin = requireAdmin(context, url)
   const { services } = context.get(appContext)
   const values = formValues(await request.formData(), ['to', 'courier', 'trackingNumber', 'note'])
-  const input = adminStatusMoveSchema.safeParse(
+  const input = parseForm(
+    adminStatusMoveSchema,
     Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '')),
   )
-  if (!input.success) return { message: input.error.issues[0]?.message ?? 'Check the fields', to: values.to }
+  if (!input.success) return { message: input.message, to: values.to }
   const moved = await attempt(context, () => services.admin.moveOrder(params.orderId, input.data, admin), {
     fallback: 'The order could not be moved. Please try again.',
     what: 'order move',

@@ -5,7 +5,7 @@ import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
+import { formValues, parseForm, type FieldErrors } from '#app/lib/forms.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { TextField } from '#app/components/text-field.tsx'
@@ -57,8 +57,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = formValues(await request.formData(), ['code', 'intent'])
   const intent = values.intent ?? ''
   const setup = intent !== 'recovery-codes' && intent !== 'turn-off'
-  const parsed = (setup ? twoFactorConfirmSchema : twoFactorCodeSchema).safeParse(values)
-  if (!parsed.success) return answer({ fieldErrors: fieldErrorsOf(parsed.error), intent })
+  const parsed = parseForm(setup ? twoFactorConfirmSchema : twoFactorCodeSchema, values)
+  if (!parsed.success) return answer({ fieldErrors: parsed.fieldErrors, intent })
   const { code } = parsed.data
   const { auth } = services
   const done = await attempt(

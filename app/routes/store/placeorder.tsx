@@ -6,7 +6,7 @@ import { addressSchema, CART_CHANGED_MESSAGE, idempotencyKeySchema, placeOrderSc
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, focusFirstError, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { focusFirstError, formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { AddressFieldset } from '#app/components/address-fieldset.tsx'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
@@ -66,13 +66,13 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const form = await request.formData()
   const values = formValues(form, [...addressFieldNames, 'saveAddress'])
 
-  const address = addressSchema.safeParse(values)
+  const address = parseForm(addressSchema, values)
   if (!address.success) {
-    return { fieldErrors: fieldErrorsOf(address.error), values } satisfies PlaceOrderResult
+    return { fieldErrors: address.fieldErrors, values } satisfies PlaceOrderResult
   }
   // The lines and amount the shopper saw; the server orders its own cart and only
   // compares them (docs/spec/rulings.md #13), so a stale page is refused instead of surprising anyone.
-  const order = placeOrderSchema.safeParse({
+  const order = parseForm(placeOrderSchema, {
     address: values,
     items: parseJson(form.get('items')),
     amount: Number(form.get('amount')),
@@ -80,7 +80,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   if (!order.success) {
     return { message: CART_CHANGED_MESSAGE, values } satisfies PlaceOrderResult
   }
-  const key = idempotencyKeySchema.safeParse(form.get('idempotencyKey'))
+  const key = parseForm(idempotencyKeySchema, form.get('idempotencyKey'))
   const placed = await attempt(context, () =>
     key.success
       ? services.orders.placeOnce(user._id, order.data, key.data, clientAddress).then((r) => r.order)
@@ -143,8 +143,8 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
   function recheck(event: React.FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement
     if (!errors[target.name]) return
-    const parsed = addressSchema.safeParse(formValues(new FormData(event.currentTarget), addressFieldNames))
-    const now = parsed.success ? {} : fieldErrorsOf(parsed.error)
+    const parsed = parseForm(addressSchema, formValues(new FormData(event.currentTarget), addressFieldNames))
+    const now = parsed.success ? {} : parsed.fieldErrors
     if (!now[target.name]) setClientErrors({ ...errors, [target.name]: undefined })
   }
 

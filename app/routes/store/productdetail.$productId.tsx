@@ -7,7 +7,7 @@ import { cartAddSchema } from '#contracts/cart.ts'
 import { stockAlertSchema } from '#contracts/alerts.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt, logFault } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues } from '#app/lib/forms.ts'
+import { formValues, parseForm } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
@@ -51,7 +51,7 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
   if (values.intent === 'notify' || values.intent === 'notify-cancel') {
     const here = `/productdetail/${params.productId}`
     if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`${here}#back-in-stock`)}`)
-    const alert = stockAlertSchema.safeParse(values)
+    const alert = parseForm(stockAlertSchema, values)
     if (!alert.success) return { error: 'This size could not be chosen. Please try again.' }
     const { itemId, size } = alert.data
     const done = await attempt(
@@ -66,10 +66,9 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
     throw redirect(`${here}#back-in-stock`)
   }
   if (values.intent !== 'add') return { error: 'This item could not be added to your cart.' }
-  const parsed = cartAddSchema.safeParse(values)
+  const parsed = parseForm(cartAddSchema, values)
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error)
-    return { error: errors.size ? SIZE_REQUIRED : 'This item could not be added to your cart.' }
+    return { error: parsed.fieldErrors.size ? SIZE_REQUIRED : 'This item could not be added to your cart.' }
   }
   const line = { itemId: parsed.data.itemId, size: parsed.data.size }
   const done = await attempt<unknown>(
