@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { ArrowLeft, CircleAlert, MessageCircle, Printer, TriangleAlert } from 'lucide-react'
 import type { Route } from './+types/orders.$orderId'
 import { adminStatusMoveSchema } from '#contracts/admin.ts'
@@ -6,7 +6,7 @@ import type { OrderStatus } from '#contracts/order-status.ts'
 import { orderNumber } from '#contracts/orders.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
-import { attempt } from '#app/lib/service-result.server.ts'
+import { attempt, orNotFound } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
@@ -27,9 +27,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireAdmin(context, url)
   const { services } = context.get(appContext)
-  const detail = await attempt(context, () => services.admin.order(params.orderId))
-  if (!detail.ok) throw data(null, { status: detail.status === 404 ? 404 : detail.status })
-  return { detail: detail.value }
+  return { detail: orNotFound(await attempt(context, () => services.admin.order(params.orderId))) }
 }
 
 /** A status move, as a plain form: the table's legal moves only, Shipped with courier and tracking number. */

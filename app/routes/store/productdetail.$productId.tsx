@@ -1,16 +1,17 @@
 import { Fragment } from 'react'
-import { Link, data, isRouteErrorResponse, redirect, useRouteError } from 'react-router'
+import { Link, redirect } from 'react-router'
 import { ChevronRight } from 'lucide-react'
 import type { Route } from './+types/productdetail.$productId'
 import type { Product, ProductSummary } from '#contracts/catalog.ts'
 import { cartAddSchema } from '#contracts/cart.ts'
 import { stockAlertSchema } from '#contracts/alerts.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
-import { attempt, logFault } from '#app/lib/service-result.server.ts'
+import { attempt, logFault, notFound } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
+import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
@@ -26,8 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const product = await services.catalog.get(params.productId)
   // docs/spec/rulings.md #11: an unknown product is a real page with HTTP 404; one the
   // store has archived says it is no longer available (past orders still name it).
-  if (!product)
-    throw data((await services.catalog.status(params.productId)) === 'archived' ? 'archived' : null, { status: 404 })
+  if (!product) notFound((await services.catalog.status(params.productId)) === 'archived' ? 'archived' : null)
   // Related products are extras: if they fail, the page still renders, without them.
   const related = await services.catalog.related(product).catch((err: unknown) => {
     logFault(context, 'related products failed', err)
@@ -247,26 +247,24 @@ function RelatedProducts({ items }: { items: Card[] }) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404 && error.data === 'archived') {
-    return (
-      <ErrorPage
-        status={404}
-        title="No longer available"
-        message="This product is no longer sold in our store. Have a look at the rest of the collection."
-      />
-    )
-  }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPage
-        status={404}
-        title="Product not found"
-        message="This product is not in our store. It may have been removed, or the link may be mistyped."
-      />
-    )
-  }
-  // On the server, entry.server.tsx's handleError has logged it with the request id.
-  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
-  return <ErrorPage status={500} title="Something went wrong" message="Please try again in a moment." />
+  return (
+    <StatusBoundary
+      statusHandlers={{
+        404: ({ data }) =>
+          data === 'archived' ? (
+            <ErrorPage
+              status={404}
+              title="No longer available"
+              message="This product is no longer sold in our store. Have a look at the rest of the collection."
+            />
+          ) : (
+            <ErrorPage
+              status={404}
+              title="Product not found"
+              message="This product is not in our store. It may have been removed, or the link may be mistyped."
+            />
+          ),
+      }}
+    />
+  )
 }
