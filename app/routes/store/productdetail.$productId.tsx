@@ -1,8 +1,6 @@
-import { Fragment } from 'react'
 import { Link, redirect } from 'react-router'
 import { ChevronRight } from 'lucide-react'
 import type { Route } from './+types/productdetail.$productId'
-import type { Product, ProductSummary } from '#contracts/catalog.ts'
 import { cartAddSchema } from '#contracts/cart.ts'
 import { stockAlertSchema } from '#contracts/alerts.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -14,13 +12,12 @@ import { ErrorPage } from '#app/components/error-page.tsx'
 import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
 import { Price } from '#app/components/price.tsx'
-import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+import { ProductDescription } from '#app/features/catalog/product-description.tsx'
 import { ProductGallery } from '#app/features/catalog/product-gallery.tsx'
 import { ProductPurchase, SIZE_REQUIRED, type PurchaseResult } from '#app/features/catalog/product-purchase.tsx'
+import { RelatedProducts } from '#app/features/catalog/related-products.tsx'
 import { Tabs } from '#app/features/catalog/tabs.tsx'
 import { SectionBoundary } from '#app/components/section-boundary.tsx'
-
-type Card = ProductSummary
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user } = context.get(appContext)
@@ -172,7 +169,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         <Tabs
           label="Product information"
           tabs={[
-            { label: 'Description', content: <DescriptionPanel product={product} /> },
+            { label: 'Description', content: <ProductDescription product={product} /> },
             {
               label: 'Reviews (0)',
               content: (
@@ -192,57 +189,6 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         <RelatedProducts items={related} />
       </SectionBoundary>
     </main>
-  )
-}
-
-function DescriptionPanel({ product }: { product: Product }) {
-  const details: [string, React.ReactNode][] = [
-    ['Category', product.category],
-    ['Type', product.subCategory],
-    [
-      'Sizes',
-      // One size never breaks across lines ('12-13Y').
-      product.sizes.map((size, i) => (
-        <Fragment key={size}>
-          <span className="whitespace-nowrap">
-            {size}
-            {i < product.sizes.length - 1 ? ',' : ''}
-          </span>{' '}
-        </Fragment>
-      )),
-    ],
-    ['Product code', product._id],
-  ]
-  return (
-    <div className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10">
-      <p className="text-muted">{product.description}</p>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start">
-        {details.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium text-ink">{term}</dt>
-            <dd className="break-words text-muted">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  )
-}
-
-function RelatedProducts({ items }: { items: Card[] }) {
-  if (items.length === 0) return null
-  return (
-    <section aria-labelledby="related-title" className="mt-10 border-t border-line pt-10 sm:mt-14 sm:pt-14">
-      <h2 id="related-title" className="section-title mb-8">
-        Related Products
-      </h2>
-      <ProductGrid columns="grid-cols-2 lg:grid-cols-4">
-        {items.map((p) => (
-          <li key={p._id}>
-            <ProductCard product={p} />
-          </li>
-        ))}
-      </ProductGrid>
-    </section>
   )
 }
 
