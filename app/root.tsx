@@ -1,20 +1,10 @@
-import {
-  data,
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router'
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { useStopReplayQueue } from '#app/lib/replay.ts'
 import { CartProvider } from '#app/lib/cart/cart-context.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
-import { ErrorPage } from '#app/components/error-page.tsx'
+import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import displayFont from '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2?url'
 import './app.css'
 
@@ -81,21 +71,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** The store's error page for every route without a boundary of its own. */
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 503) {
-    return (
-      <ErrorPage
-        status={503}
-        title="We’ll be right back"
-        message="The store is busy for a moment and could not open this page. Please try again in a few seconds; your cart and orders are safe."
-      />
-    )
-  }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <ErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />
-  }
-  // On the server, entry.server.tsx's handleError has logged it with the request id.
-  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
-  return <ErrorPage status={500} title="Something went wrong" message="Please try again in a moment." />
+  return <StatusBoundary />
 }

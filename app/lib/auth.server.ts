@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from 'react-router'
 import type { User } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
+import { notFound } from '#app/lib/service-result.server.ts'
 import { loginPath } from '#app/lib/redirects.ts'
 
 /**
@@ -30,7 +31,7 @@ function pageUrl(request: Request): URL {
  */
 export function requireAdmin(context: Readonly<RouterContextProvider>, from: URL | Request): User {
   const user = requireUser(context, from)
-  if (user.role !== 'admin') throw data(null, { status: 404 })
+  if (user.role !== 'admin') notFound()
   // ADMIN_TWO_FACTOR=required: until the admin has set up two-factor sign-in, every
   // console page leads to its setup (docs/decisions/015).
   const { services, twoFactorEnrolled } = context.get(appContext)

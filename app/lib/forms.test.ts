@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { addressSchema } from '#contracts/orders.ts'
-import { fieldErrorsOf, formValues } from '#app/lib/forms.ts'
+import { formValues, parseForm } from '#app/lib/forms.ts'
 
-describe('fieldErrorsOf', () => {
+describe('parseForm', () => {
   it('keeps the first message of each field', () => {
-    const result = addressSchema.safeParse({ email: 'not-an-email', pinCode: '12' })
+    const result = parseForm(addressSchema, { email: 'not-an-email', pinCode: '12' })
     expect(result.success).toBe(false)
     if (result.success) return
-    const errors = fieldErrorsOf(result.error)
+    const errors = result.fieldErrors
     expect(errors.firstName).toBe('First name is required')
     expect(errors.email).toBe('Enter a valid email address')
     expect(errors.pinCode).toBe('Pin code must be 3 to 10 digits')

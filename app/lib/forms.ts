@@ -2,14 +2,25 @@ import type { z } from 'zod'
 
 export type FieldErrors = Partial<Record<string, string>>
 
-/** The first message per top-level field, for messages beside each input. */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {}
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? '_')
-    errors[key] ??= issue.message
+/** A form's values checked with a contract: the data, or what to tell the person. */
+export type ParsedForm<T> = { success: true; data: T } | { success: false; message: string; fieldErrors: FieldErrors }
+
+/**
+ * Checks a form with the schema the API enforces, and answers a failure the way the API's
+ * `parseWith` (server/http/errors.ts) does: the first message per field, keyed by its path
+ * ('city'; 'address.city' in a nested payload), the first message of all as `message`.
+ * So a page and the API say the same thing about the same input.
+ */
+export function parseForm<T>(schema: z.ZodType<T>, input: unknown): ParsedForm<T> {
+  const result = schema.safeParse(input)
+  if (result.success) return { success: true, data: result.data }
+  const fieldErrors: FieldErrors = {}
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_'
+    fieldErrors[key] ??= issue.message
   }
-  return errors
+  const first = result.error.issues[0]
+  return { success: false, message: first ? first.message : 'Invalid request', fieldErrors }
 }
 
 /** A form's text fields as strings (files and repeated names are not used by the store's forms). */
@@ -42,10 +53,9 @@ export function validateBeforeSubmit(
   schema: z.ZodType,
   names: readonly string[],
 ): FieldErrors | null {
-  const parsed = schema.safeParse(formValues(new FormData(event.currentTarget), names))
+  const parsed = parseForm(schema, formValues(new FormData(event.currentTarget), names))
   if (parsed.success) return null
   event.preventDefault()
-  const found = fieldErrorsOf(parsed.error)
-  focusFirstError(event.currentTarget, names, found)
-  return found
+  focusFirstError(event.currentTarget, names, parsed.fieldErrors)
+  return parsed.fieldErrors
 }

@@ -2,7 +2,7 @@ import { RouterContextProvider } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { AppError } from '#server/http/errors.ts'
 import { appContext, type AppLoadContext } from '#app/lib/app-context.server.ts'
-import { attempt, logFault } from '#app/lib/service-result.server.ts'
+import { attempt, logFault, notFound, orNotFound } from '#app/lib/service-result.server.ts'
 
 function contextWith(error: (msg: string, fields?: Record<string, unknown>) => void) {
   const value = { requestId: 'req-1', services: { logger: { error } } } as unknown as AppLoadContext
@@ -64,5 +64,40 @@ describe('logFault', () => {
       'related products failed',
       expect.objectContaining({ requestId: 'req-1', err: 'timeout' }),
     )
+  })
+})
+
+/** What a loader helper threw, for the route's error boundary. */
+function thrown(run: () => unknown): unknown {
+  try {
+    run()
+  } catch (err) {
+    return err
+  }
+  throw new Error('nothing was thrown')
+}
+
+describe('notFound', () => {
+  it("throws a 404 response for the route's error boundary, with what it says", () => {
+    expect(thrown(() => notFound())).toMatchObject({ data: null, init: { status: 404 } })
+    expect(thrown(() => notFound('archived'))).toMatchObject({ data: 'archived', init: { status: 404 } })
+  })
+})
+
+describe('orNotFound', () => {
+  it('hands back the value of a call that succeeded', () => {
+    expect(orNotFound({ ok: true, value: 42 })).toBe(42)
+  })
+
+  it("throws a refusal as an error response with the refusal's status", () => {
+    const refusal = (status: number) => ({
+      ok: false as const,
+      status,
+      message: 'Order not found',
+      fieldErrors: undefined,
+      headers: {},
+    })
+    expect(thrown(() => orNotFound(refusal(404)))).toMatchObject({ data: null, init: { status: 404 } })
+    expect(thrown(() => orNotFound(refusal(403)))).toMatchObject({ data: null, init: { status: 403 } })
   })
 })

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 import { isAppError } from '#server/http/errors.ts'
 import { errorFields } from '#server/http/logger.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -39,6 +39,23 @@ export async function attempt<T>(
     logFault(context, `${options.what ?? 'request'} failed`, err)
     return { ok: false, status: 500, message: options.fallback, fieldErrors: undefined, headers: {} }
   }
+}
+
+/**
+ * The page's answer for what is not there: the route's error boundary shows its
+ * "not found" (`body` tells it which, such as a product the store archived).
+ */
+export function notFound(body: unknown = null): never {
+  throw data(body, { status: 404 })
+}
+
+/**
+ * A loader's record from `attempt`, or the refusal as the page's error: a service's
+ * 404 is the route's "not found", any other refusal keeps its own status.
+ */
+export function orNotFound<T>(result: Attempt<T>): T {
+  if (result.ok) return result.value
+  throw data(null, { status: result.status })
 }
 
 /** A fault the page survives (an extra that failed to load), in the server's JSON log. */

@@ -5,6 +5,7 @@ import {
   type AdminProductInput,
   type PhotoSlot,
 } from '#contracts/admin.ts'
+import { parseForm, type FieldErrors } from '#app/lib/forms.ts'
 
 /** Blank rows the form offers for new sizes and chart rows (the form works without scripts). */
 export const EXTRA_ROWS = 3
@@ -94,7 +95,7 @@ export function readProductForm(
   form: FormData,
 ):
   | { ok: true; input: AdminProductInput; photos: Partial<Record<PhotoSlot, File>> }
-  | { ok: false; message: string; field: string } {
+  | { ok: false; message: string; fieldErrors: FieldErrors } {
   const values = postedFormValues(form)
   const sizes = values.sizes
     .map((r) => ({ size: r.size.trim(), stock: r.stock.trim() }))
@@ -123,11 +124,8 @@ export function readProductForm(
     bestSeller: values.bestSeller,
     ...(openedStock ? { openedStock } : {}),
   }
-  const parsed = adminProductInputSchema.safeParse(candidate)
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]
-    return { ok: false, message: issue?.message ?? 'Check the fields', field: String(issue?.path[0] ?? '') }
-  }
+  const parsed = parseForm(adminProductInputSchema, candidate)
+  if (!parsed.success) return { ok: false, message: parsed.message, fieldErrors: parsed.fieldErrors }
   const photos: Partial<Record<PhotoSlot, File>> = {}
   for (const slot of photoSlots) {
     const file = form.get(`photo${slot}`)

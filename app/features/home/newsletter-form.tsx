@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import { CheckCircle2, CircleAlert } from 'lucide-react'
 import type { subscribeSchema } from '#contracts/newsletter.ts'
 import type { SubscribeResult } from '#app/features/home/newsletter.ts'
+import { parseForm } from '#app/lib/forms.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 
 type Schema = typeof subscribeSchema
@@ -69,10 +70,10 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
             onSubmit={(e) => {
               setAttempt((n) => n + 1)
               const check = schema.current instanceof Promise ? null : schema.current
-              const parsed = check?.safeParse({ email: new FormData(e.currentTarget).get('email') ?? '' })
+              const parsed = check && parseForm(check, { email: new FormData(e.currentTarget).get('email') ?? '' })
               if (parsed && !parsed.success) {
                 e.preventDefault()
-                setClientError(parsed.error.issues[0]?.message ?? 'Enter a valid email address')
+                setClientError(parsed.message)
                 e.currentTarget.querySelector('input')?.focus()
                 return
               }

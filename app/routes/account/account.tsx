@@ -5,7 +5,7 @@ import { changePasswordSchema, deleteAccountSchema, savedAddressInputSchema } fr
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
+import { formValues, parseForm, type FieldErrors } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { addressFieldNames } from '#app/lib/address-fields.ts'
 import { AddressBook, type AddressDraft } from '#app/features/account/address-book.tsx'
@@ -84,8 +84,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   switch (intent) {
     case 'password': {
       const values = formValues(form, ['currentPassword', 'newPassword', 'confirmPassword'])
-      const parsed = changePasswordSchema.safeParse(values)
-      if (!parsed.success) return refused('password', parsed.error)
+      const parsed = parseForm(changePasswordSchema, values)
+      if (!parsed.success) return refused('password', parsed.fieldErrors)
       const changed = await attempt(
         context,
         () => services.auth.changePassword(user._id, parsed.data, sessionToken, clientAddress),
@@ -107,8 +107,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       return redirect('/login', { headers: { 'Set-Cookie': sessionCookies.clear() } })
     }
     case 'delete': {
-      const parsed = deleteAccountSchema.safeParse(formValues(form, ['password', 'confirm']))
-      if (!parsed.success) return refused('delete', parsed.error)
+      const parsed = parseForm(deleteAccountSchema, formValues(form, ['password', 'confirm']))
+      if (!parsed.success) return refused('delete', parsed.fieldErrors)
       const deleted = await attempt(
         context,
         () => services.account.deleteAccount(user._id, parsed.data, clientAddress),
@@ -119,8 +119,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     }
     case 'address-save': {
       const values = formValues(form, [...addressFieldNames, 'isDefault'])
-      const parsed = savedAddressInputSchema.safeParse({ ...values, isDefault: values.isDefault === 'on' })
-      if (!parsed.success) return { ...refused('address', parsed.error), values }
+      const parsed = parseForm(savedAddressInputSchema, { ...values, isDefault: values.isDefault === 'on' })
+      if (!parsed.success) return { ...refused('address', parsed.fieldErrors), values }
       const input = parsed.data
       const saved = await attempt(
         context,
@@ -148,8 +148,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   }
 }
 
-function refused(intent: Refused['intent'], error: Parameters<typeof fieldErrorsOf>[0]): Refused {
-  const fieldErrors = fieldErrorsOf(error)
+function refused(intent: Refused['intent'], fieldErrors: FieldErrors): Refused {
   return { intent, message: Object.values(fieldErrors)[0], fieldErrors }
 }
 

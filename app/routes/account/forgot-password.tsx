@@ -5,7 +5,7 @@ import type { Route } from './+types/forgot-password'
 import { forgotPasswordSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { AuthLayout, FormAlert } from '#app/features/account/auth-layout.tsx'
 import { showcase } from '#app/features/account/auth-page.server.ts'
@@ -36,9 +36,8 @@ interface ForgotResult {
 export async function action({ context, request }: Route.ActionArgs) {
   const { services, clientAddress } = context.get(appContext)
   const values = formValues(await request.formData(), ['email'])
-  const parsed = forgotPasswordSchema.safeParse(values)
-  if (!parsed.success)
-    return { fieldErrors: fieldErrorsOf(parsed.error), email: values.email ?? '' } satisfies ForgotResult
+  const parsed = parseForm(forgotPasswordSchema, values)
+  if (!parsed.success) return { fieldErrors: parsed.fieldErrors, email: values.email ?? '' } satisfies ForgotResult
   const result = await attempt(context, () => services.auth.forgotPassword(parsed.data.email, clientAddress), {
     what: 'forgot password',
     fallback: 'We could not send the link just now. Please try again.',

@@ -5,13 +5,14 @@ import type { Route } from './+types/login'
 import { loginCodeSchema, loginSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { safeRedirect } from '#app/lib/redirects.ts'
 import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
 import { authPageData } from '#app/features/account/auth-page.server.ts'
 import { GoogleButton } from '#app/features/account/google-button.tsx'
 import { googleDocumentMiddleware } from '#app/features/account/google-identity.ts'
+import { CodeStep } from '#app/features/account/login-code-step.tsx'
 import { PasswordField, TextField } from '#app/components/text-field.tsx'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -58,9 +59,9 @@ export async function action({ context, request }: Route.ActionArgs) {
 
   if (form.has('challenge')) {
     const email = values.email ?? ''
-    const parsed = loginCodeSchema.safeParse(values)
+    const parsed = parseForm(loginCodeSchema, values)
     if (!parsed.success) {
-      const fieldErrors = fieldErrorsOf(parsed.error)
+      const { fieldErrors } = parsed
       if (fieldErrors.challenge) return answer({ message: fieldErrors.challenge, email })
       return answer({ fieldErrors, email, challenge: values.challenge })
     }
@@ -80,9 +81,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
 
   // The page sends no code with the password: an account with two-factor sign-in gets the code step.
-  const parsed = loginSchema.safeParse({ email: values.email, password: values.password })
+  const parsed = parseForm(loginSchema, { email: values.email, password: values.password })
   if (!parsed.success) {
-    return answer({ fieldErrors: fieldErrorsOf(parsed.error), email: values.email ?? '' })
+    return answer({ fieldErrors: parsed.fieldErrors, email: values.email ?? '' })
   }
   const credentials = parsed.data
   const result = await attempt(
@@ -186,66 +187,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         New to Kapra?{' '}
         <Link to={signupHref} className="font-semibold text-accent underline-offset-4 hover:underline">
           Create New Account
-        </Link>
-      </p>
-    </AuthLayout>
-  )
-}
-
-/**
- * The second step for an account with two-factor sign-in: the code from the
- * authenticator app, or a recovery code. A plain form; the challenge travels in a
- * hidden field, the password does not (docs/decisions/015).
- */
-function CodeStep({
-  showcase,
-  email,
-  challenge,
-  redirectTo,
-  message,
-  error,
-  submitting,
-}: {
-  showcase: Route.ComponentProps['loaderData']['showcase']
-  email: string
-  challenge: string
-  redirectTo: string
-  message: string | undefined
-  error: string | undefined
-  submitting: boolean
-}) {
-  const startOver = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'
-  return (
-    <AuthLayout
-      showcase={showcase}
-      eyebrow="Two-factor sign-in"
-      title="Enter your code"
-      intro={`Open your authenticator app and enter the 6-digit code it shows for ${email}.`}
-    >
-      <FormAlert message={message} />
-      <Form method="post" className="space-y-5">
-        <input type="hidden" name="challenge" value={challenge} />
-        <input type="hidden" name="email" value={email} />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField
-          label="Authentication code"
-          name="code"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          autoFocus
-          hint="Lost your phone? Enter one of your recovery codes instead."
-          error={error}
-        />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? 'Checking…' : 'Verify and log in'}
-        </button>
-      </Form>
-      <p className="mt-8 text-center text-sm text-muted">
-        Not you, or took too long?{' '}
-        <Link to={startOver} className="font-semibold text-accent underline-offset-4 hover:underline">
-          Start again
         </Link>
       </p>
     </AuthLayout>

@@ -1,10 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router'
+import { Form, Link, redirect, useNavigation } from 'react-router'
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/order.$orderId'
 import { shopperMoves } from '#contracts/order-status.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
-import { attempt } from '#app/lib/service-result.server.ts'
+import { attempt, notFound } from '#app/lib/service-result.server.ts'
 import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
@@ -29,7 +29,7 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
   const order = await services.orders.get(user._id, params.orderId)
-  if (!order) throw data('Order not found', { status: 404 })
+  if (!order) notFound('Order not found')
   const done = url.searchParams.get('done')
   return {
     order,

@@ -5,7 +5,7 @@ import type { Route } from './+types/reset-password'
 import { resetPasswordSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { AuthLayout, FormAlert } from '#app/features/account/auth-layout.tsx'
 import { showcase } from '#app/features/account/auth-page.server.ts'
@@ -48,8 +48,8 @@ interface ResetResult {
 export async function action({ context, request }: Route.ActionArgs) {
   const { services, sessionToken, sessionCookies } = context.get(appContext)
   const values = formValues(await request.formData(), ['token', 'password'])
-  const parsed = resetPasswordSchema.safeParse(values)
-  if (!parsed.success) return data<ResetResult>({ fieldErrors: fieldErrorsOf(parsed.error) })
+  const parsed = parseForm(resetPasswordSchema, values)
+  if (!parsed.success) return data<ResetResult>({ fieldErrors: parsed.fieldErrors })
   const session = await attempt(context, () => services.auth.resetPassword(parsed.data, sessionToken), {
     what: 'reset password',
     fallback: 'Your password could not be changed just now. Please try again.',

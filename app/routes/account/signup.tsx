@@ -4,7 +4,7 @@ import type { Route } from './+types/signup'
 import { PASSWORD_MIN, registrationSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { safeRedirect } from '#app/lib/redirects.ts'
 import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-layout.tsx'
@@ -42,8 +42,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData()
   const values = formValues(form, [...FIELDS, 'redirectTo'])
   const kept = { name: values.name ?? '', email: values.email ?? '' }
-  const parsed = registrationSchema.safeParse(values)
-  if (!parsed.success) return { fieldErrors: fieldErrorsOf(parsed.error), values: kept } satisfies SignupResult
+  const parsed = parseForm(registrationSchema, values)
+  if (!parsed.success) return { fieldErrors: parsed.fieldErrors, values: kept } satisfies SignupResult
   // docs/spec/store-spec.md §8: the server's message, or 'Signup failed' when there is none.
   const registered = await attempt(context, () => services.auth.register(parsed.data, clientAddress), {
     what: 'registration',

@@ -4,6 +4,7 @@ import { adminCustomersQuerySchema } from '#contracts/admin.ts'
 import { Pager } from '#app/features/admin/pager.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
+import { parseForm } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -18,7 +19,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url)
   const { services } = context.get(appContext)
   const raw = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''))
-  const parsed = adminCustomersQuerySchema.safeParse(raw)
+  const parsed = parseForm(adminCustomersQuerySchema, raw)
   const query = parsed.success ? parsed.data : adminCustomersQuerySchema.parse({})
   return { query, page: await services.admin.customers(query) }
 }

@@ -6,6 +6,7 @@ import { orderStatuses } from '#contracts/order-status.ts'
 import { Pager } from '#app/features/admin/pager.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
+import { parseForm } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
@@ -23,7 +24,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url)
   const { services } = context.get(appContext)
   const raw = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''))
-  const parsed = adminOrdersQuerySchema.safeParse(raw)
+  const parsed = parseForm(adminOrdersQuerySchema, raw)
   const query = parsed.success ? parsed.data : adminOrdersQuerySchema.parse({})
   return { query, page: await services.admin.orders(query), invalid: !parsed.success }
 }

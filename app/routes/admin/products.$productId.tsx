@@ -1,9 +1,9 @@
-import { data, Form, Link } from 'react-router'
+import { Form, Link } from 'react-router'
 import { ArrowLeft, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/products.$productId'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
-import { attempt } from '#app/lib/service-result.server.ts'
+import { attempt, orNotFound } from '#app/lib/service-result.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { ProductForm } from '#app/features/admin/product-form.tsx'
@@ -20,9 +20,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireAdmin(context, url)
   const { services } = context.get(appContext)
-  const found = await attempt(context, () => services.admin.product(params.productId))
-  if (!found.ok) throw data(null, { status: found.status === 404 ? 404 : found.status })
-  return { product: found.value, saved: url.searchParams.has('saved') }
+  const product = orNotFound(await attempt(context, () => services.admin.product(params.productId)))
+  return { product, saved: url.searchParams.has('saved') }
 }
 
 export async function action({ context, url, request, params }: Route.ActionArgs) {

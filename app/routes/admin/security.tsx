@@ -1,14 +1,15 @@
-import { Form, Link, useNavigation } from 'react-router'
-import { CheckCircle2, ShieldCheck } from 'lucide-react'
+import { Form, useNavigation } from 'react-router'
+import { ShieldCheck } from 'lucide-react'
 import type { Route } from './+types/security'
 import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues, type FieldErrors } from '#app/lib/forms.ts'
+import { formValues, parseForm, type FieldErrors } from '#app/lib/forms.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { TextField } from '#app/components/text-field.tsx'
+import { CodeForm, RecoveryCodes } from '#app/features/admin/two-factor.tsx'
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({
@@ -57,8 +58,8 @@ export async function action({ context, request }: Route.ActionArgs) {
   const values = formValues(await request.formData(), ['code', 'intent'])
   const intent = values.intent ?? ''
   const setup = intent !== 'recovery-codes' && intent !== 'turn-off'
-  const parsed = (setup ? twoFactorConfirmSchema : twoFactorCodeSchema).safeParse(values)
-  if (!parsed.success) return answer({ fieldErrors: fieldErrorsOf(parsed.error), intent })
+  const parsed = parseForm(setup ? twoFactorConfirmSchema : twoFactorCodeSchema, values)
+  if (!parsed.success) return answer({ fieldErrors: parsed.fieldErrors, intent })
   const { code } = parsed.data
   const { auth } = services
   const done = await attempt(
@@ -191,85 +192,5 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         </section>
       )}
     </main>
-  )
-}
-
-/** One of the Security page's forms that act after a code from the app (or a recovery code). */
-function CodeForm({
-  intent,
-  title,
-  text,
-  button,
-  result,
-  submitting,
-}: {
-  intent: string
-  title: string
-  text: string
-  button: string
-  result: ConfirmResult | undefined
-  submitting: boolean
-}) {
-  const mine = result?.intent === intent
-  return (
-    <Form
-      method="post"
-      aria-labelledby={`${intent}-title`}
-      className="mt-5 space-y-3 border-t border-green-200 pt-5 text-ink"
-    >
-      <h3 id={`${intent}-title`} className="font-semibold">
-        {title}
-      </h3>
-      <p>{text}</p>
-      {mine && result.message && (
-        <p role="alert" className="rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-danger">
-          {result.message}
-        </p>
-      )}
-      <input type="hidden" name="intent" value={intent} />
-      <TextField
-        id={`${intent}-code`}
-        label="A code from your authenticator app"
-        name="code"
-        autoComplete="one-time-code"
-        required
-        error={mine ? result.fieldErrors?.code : undefined}
-        className="max-w-xs"
-      />
-      <button type="submit" className="btn-primary" disabled={submitting}>
-        {button}
-      </button>
-    </Form>
-  )
-}
-
-/** The ten recovery codes, once: each signs in once in place of the app's code. */
-function RecoveryCodes({ codes, renewed }: { codes: string[]; renewed: boolean }) {
-  return (
-    <section aria-labelledby="codes-title" className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
-      <p role="status" className="flex items-start gap-2 text-sm font-medium text-success">
-        <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {renewed
-          ? 'New recovery codes are made; the old ones no longer work.'
-          : 'Two-factor sign-in is on. Your other sessions have been signed out.'}
-      </p>
-      <h2 id="codes-title" className="mt-4 font-display text-lg font-semibold text-ink">
-        Your recovery codes
-      </h2>
-      <p className="mt-2 text-sm text-muted">
-        Each one signs you in once if your phone is lost. Write them down or print this page now: they are shown only
-        this once.
-      </p>
-      <ol className="mt-4 grid grid-cols-1 gap-2 font-mono text-base text-ink min-[400px]:grid-cols-2">
-        {codes.map((code) => (
-          <li key={code} className="rounded-lg bg-sand px-3 py-2 text-center tracking-wider">
-            {code}
-          </li>
-        ))}
-      </ol>
-      <Link to="/admin" className="btn-primary mt-6">
-        I have saved them
-      </Link>
-    </section>
   )
 }

@@ -1,8 +1,8 @@
-import { data } from 'react-router'
-import { ErrorPage } from '#app/components/error-page.tsx'
+import { notFound } from '#app/lib/service-result.server.ts'
+import { StatusBoundary } from '#app/components/status-boundary.tsx'
 
 export function loader() {
-  throw data(null, { status: 404 })
+  notFound()
 }
 
 export function meta() {
@@ -14,5 +14,5 @@ export default function NotFound() {
 }
 
 export function ErrorBoundary() {
-  return <ErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />
+  return <StatusBoundary />
 }

@@ -4,7 +4,7 @@ import type { Route } from './+types/cart'
 import { cartUpdateSchema } from '#contracts/cart.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
-import { formValues } from '#app/lib/forms.ts'
+import { formValues, parseForm } from '#app/lib/forms.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
@@ -43,7 +43,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
   const values = formValues(await request.formData(), ['intent', 'itemId', 'size', 'quantity'])
-  const line = cartUpdateSchema.safeParse({ ...values, quantity: parseQuantity(values.quantity ?? '') })
+  const line = parseForm(cartUpdateSchema, { ...values, quantity: parseQuantity(values.quantity ?? '') })
   if (values.intent !== 'update' || !line.success) return redirect('/cart')
   const updated = await attempt(context, () => services.cart.update(user._id, line.data), {
     fallback: 'Your cart could not be updated. Please try again.',

@@ -1,5 +1,4 @@
 import { Link, redirect, useNavigation } from 'react-router'
-import { X } from 'lucide-react'
 import type { Route } from './+types/collection'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
@@ -10,9 +9,8 @@ import {
   hasActiveFilters,
   NO_FILTERS,
   parseFilters,
-  priceRangeLabel,
-  type CatalogFilters,
 } from '#contracts/catalog-filters.ts'
+import { ActiveFilters } from '#app/features/catalog/active-filters.tsx'
 import { CollectionFilters, SortSelect } from '#app/features/catalog/collection-filters.tsx'
 import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
 import { Pagination, showingLabel } from '#app/components/pagination.tsx'
@@ -124,55 +122,5 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
         </section>
       </div>
     </main>
-  )
-}
-
-function ActiveFilters({ filters, clearHref }: { filters: CatalogFilters; clearHref: string }) {
-  const without = (change: Partial<CatalogFilters>) => collectionHref({ ...filters, ...change, page: 1 })
-  const price = priceRangeLabel(filters)
-  const chips = [
-    ...filters.categories.map((c) => ({
-      label: c,
-      href: without({ categories: filters.categories.filter((x) => x !== c) }),
-    })),
-    ...filters.subCategories.map((s) => ({
-      label: s,
-      href: without({ subCategories: filters.subCategories.filter((x) => x !== s) }),
-    })),
-    ...filters.sizes.map((s) => ({
-      label: `Size ${s}`,
-      href: without({ sizes: filters.sizes.filter((x) => x !== s) }),
-    })),
-    ...(price ? [{ label: price, href: without({ minPrice: null, maxPrice: null }) }] : []),
-    ...(filters.q.trim() ? [{ label: `“${filters.q.trim()}”`, href: without({ q: '' }) }] : []),
-  ]
-  const chip = 'inline-flex min-h-9 items-center gap-1.5 rounded-full text-sm font-medium transition-colors'
-  return (
-    <ul aria-label="Active filters" className="mt-4 flex flex-wrap items-center gap-2">
-      {chips.map((c) => (
-        <li key={c.label}>
-          <Link
-            to={c.href}
-            replace
-            preventScrollReset
-            aria-label={`Remove filter ${c.label}`}
-            className={`${chip} bg-sand py-1 pr-2.5 pl-3.5 text-ink hover:bg-line`}
-          >
-            {c.label}
-            <X aria-hidden className="size-3.5" />
-          </Link>
-        </li>
-      ))}
-      <li>
-        <Link
-          to={clearHref}
-          replace
-          preventScrollReset
-          className={`${chip} px-2 text-muted underline underline-offset-4 hover:text-ink`}
-        >
-          Clear all
-        </Link>
-      </li>
-    </ul>
   )
 }

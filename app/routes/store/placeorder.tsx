@@ -1,24 +1,24 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { Banknote, CircleAlert, Lock, MapPin, ShoppingBag } from 'lucide-react'
+import { Banknote, CircleAlert, Lock, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/placeorder'
 import { addressSchema, CART_CHANGED_MESSAGE, idempotencyKeySchema, placeOrderSchema } from '#contracts/orders.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, focusFirstError, formValues, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
+import { focusFirstError, formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { AddressFieldset } from '#app/components/address-fieldset.tsx'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { CartTotals } from '#app/features/cart/cart-totals.tsx'
 import { RemovedNotice } from '#app/features/cart/removed-notice.tsx'
-import { cartView, type CartRow } from '#app/lib/cart/cart-view.ts'
+import { cartView } from '#app/lib/cart/cart-view.ts'
 import { productsInCart } from '#app/features/cart/cart-products.server.ts'
-import { Price } from '#app/components/price.tsx'
-import { ProductImage } from '#app/components/product-image.tsx'
 import { addressFieldNames } from '#app/lib/address-fields.ts'
-import { addressSummary, MAX_SAVED_ADDRESSES, type SavedAddress } from '#contracts/account.ts'
+import { MAX_SAVED_ADDRESSES } from '#contracts/account.ts'
 import { orderItems } from '#app/features/checkout/order-lines.ts'
+import { OrderSummary } from '#app/features/checkout/order-summary.tsx'
+import { SavedAddresses } from '#app/features/checkout/saved-addresses.tsx'
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta({
@@ -66,13 +66,13 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const form = await request.formData()
   const values = formValues(form, [...addressFieldNames, 'saveAddress'])
 
-  const address = addressSchema.safeParse(values)
+  const address = parseForm(addressSchema, values)
   if (!address.success) {
-    return { fieldErrors: fieldErrorsOf(address.error), values } satisfies PlaceOrderResult
+    return { fieldErrors: address.fieldErrors, values } satisfies PlaceOrderResult
   }
   // The lines and amount the shopper saw; the server orders its own cart and only
   // compares them (docs/spec/rulings.md #13), so a stale page is refused instead of surprising anyone.
-  const order = placeOrderSchema.safeParse({
+  const order = parseForm(placeOrderSchema, {
     address: values,
     items: parseJson(form.get('items')),
     amount: Number(form.get('amount')),
@@ -80,7 +80,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   if (!order.success) {
     return { message: CART_CHANGED_MESSAGE, values } satisfies PlaceOrderResult
   }
-  const key = idempotencyKeySchema.safeParse(form.get('idempotencyKey'))
+  const key = parseForm(idempotencyKeySchema, form.get('idempotencyKey'))
   const placed = await attempt(context, () =>
     key.success
       ? services.orders.placeOnce(user._id, order.data, key.data, clientAddress).then((r) => r.order)
@@ -143,8 +143,8 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
   function recheck(event: React.FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement
     if (!errors[target.name]) return
-    const parsed = addressSchema.safeParse(formValues(new FormData(event.currentTarget), addressFieldNames))
-    const now = parsed.success ? {} : fieldErrorsOf(parsed.error)
+    const parsed = parseForm(addressSchema, formValues(new FormData(event.currentTarget), addressFieldNames))
+    const now = parsed.success ? {} : parsed.fieldErrors
     if (!now[target.name]) setClientErrors({ ...errors, [target.name]: undefined })
   }
 
@@ -265,77 +265,4 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
 
 function defaults(email: string): Partial<Record<string, string>> {
   return { email, country: 'Pakistan' }
-}
-
-/**
- * The shopper's saved addresses as plain links: choosing one loads the page with it
- * filled in, before any script runs as after.
- */
-function SavedAddresses({ addresses, chosen }: { addresses: SavedAddress[]; chosen: SavedAddress | null }) {
-  if (addresses.length === 0) return null
-  return (
-    <nav aria-labelledby="saved-title" className="mt-5">
-      <h3 id="saved-title" className="text-sm font-medium text-ink">
-        Deliver to a saved address
-      </h3>
-      <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
-        {addresses.map((a) => {
-          const current = a._id === chosen?._id
-          return (
-            <li key={a._id} className="min-w-0">
-              <Link
-                to={`/placeorder?address=${a._id}`}
-                replace
-                preventScrollReset
-                aria-current={current ? 'true' : undefined}
-                className={`flex min-h-11 items-start gap-3 rounded-xl border-2 px-4 py-3 text-sm transition-colors ${
-                  current ? 'border-ink bg-white' : 'border-line bg-white/60 hover:border-muted'
-                }`}
-              >
-                <MapPin aria-hidden className={`mt-0.5 size-4 shrink-0 ${current ? 'text-accent' : 'text-muted'}`} />
-                <span className="min-w-0">
-                  <span className="block font-semibold">
-                    {a.firstName} {a.lastName}
-                    {a.isDefault && <span className="ml-2 text-xs font-medium text-muted">Default</span>}
-                  </span>
-                  <span className="block truncate text-muted">{addressSummary(a)}</span>
-                </span>
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
-  )
-}
-
-function OrderSummary({ rows }: { rows: CartRow[] }) {
-  return (
-    <section aria-labelledby="summary-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
-      <div className="flex items-baseline justify-between gap-4">
-        <h2 id="summary-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
-          Your Order
-        </h2>
-        <Link to="/cart" className="text-sm font-medium text-accent underline-offset-4 hover:underline">
-          Edit cart
-        </Link>
-      </div>
-      <ul className="mt-4 divide-y divide-line">
-        {rows.map((row) => (
-          <li key={`${row.productId}|${row.size}`} className="flex items-center gap-3 py-3">
-            <div className="w-12 shrink-0 overflow-hidden rounded-md bg-sand">
-              {row.product && <ProductImage src={row.product.image1} alt="" sizes="48px" />}
-            </div>
-            <div className="min-w-0 flex-1 text-sm">
-              <p className="truncate font-medium">{row.product?.name ?? 'Item no longer available'}</p>
-              <p className="text-muted">
-                Size {row.size} × {row.quantity}
-              </p>
-            </div>
-            {row.product && <Price amount={row.product.price * row.quantity} className="text-sm font-medium" />}
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
 }

@@ -1,33 +1,30 @@
-import { Fragment } from 'react'
-import { Link, data, isRouteErrorResponse, redirect, useRouteError } from 'react-router'
+import { Link, redirect } from 'react-router'
 import { ChevronRight } from 'lucide-react'
 import type { Route } from './+types/productdetail.$productId'
-import type { Product, ProductSummary } from '#contracts/catalog.ts'
 import { cartAddSchema } from '#contracts/cart.ts'
 import { stockAlertSchema } from '#contracts/alerts.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
-import { attempt, logFault } from '#app/lib/service-result.server.ts'
-import { fieldErrorsOf, formValues } from '#app/lib/forms.ts'
+import { attempt, logFault, notFound } from '#app/lib/service-result.server.ts'
+import { formValues, parseForm } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
+import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
 import { Price } from '#app/components/price.tsx'
-import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+import { ProductDescription } from '#app/features/catalog/product-description.tsx'
 import { ProductGallery } from '#app/features/catalog/product-gallery.tsx'
 import { ProductPurchase, SIZE_REQUIRED, type PurchaseResult } from '#app/features/catalog/product-purchase.tsx'
+import { RelatedProducts } from '#app/features/catalog/related-products.tsx'
 import { Tabs } from '#app/features/catalog/tabs.tsx'
 import { SectionBoundary } from '#app/components/section-boundary.tsx'
-
-type Card = ProductSummary
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { services, user } = context.get(appContext)
   const product = await services.catalog.get(params.productId)
   // docs/spec/rulings.md #11: an unknown product is a real page with HTTP 404; one the
   // store has archived says it is no longer available (past orders still name it).
-  if (!product)
-    throw data((await services.catalog.status(params.productId)) === 'archived' ? 'archived' : null, { status: 404 })
+  if (!product) notFound((await services.catalog.status(params.productId)) === 'archived' ? 'archived' : null)
   // Related products are extras: if they fail, the page still renders, without them.
   const related = await services.catalog.related(product).catch((err: unknown) => {
     logFault(context, 'related products failed', err)
@@ -51,7 +48,7 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
   if (values.intent === 'notify' || values.intent === 'notify-cancel') {
     const here = `/productdetail/${params.productId}`
     if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`${here}#back-in-stock`)}`)
-    const alert = stockAlertSchema.safeParse(values)
+    const alert = parseForm(stockAlertSchema, values)
     if (!alert.success) return { error: 'This size could not be chosen. Please try again.' }
     const { itemId, size } = alert.data
     const done = await attempt(
@@ -66,10 +63,9 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
     throw redirect(`${here}#back-in-stock`)
   }
   if (values.intent !== 'add') return { error: 'This item could not be added to your cart.' }
-  const parsed = cartAddSchema.safeParse(values)
+  const parsed = parseForm(cartAddSchema, values)
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error)
-    return { error: errors.size ? SIZE_REQUIRED : 'This item could not be added to your cart.' }
+    return { error: parsed.fieldErrors.size ? SIZE_REQUIRED : 'This item could not be added to your cart.' }
   }
   const line = { itemId: parsed.data.itemId, size: parsed.data.size }
   const done = await attempt<unknown>(
@@ -173,7 +169,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         <Tabs
           label="Product information"
           tabs={[
-            { label: 'Description', content: <DescriptionPanel product={product} /> },
+            { label: 'Description', content: <ProductDescription product={product} /> },
             {
               label: 'Reviews (0)',
               content: (
@@ -196,78 +192,25 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
   )
 }
 
-function DescriptionPanel({ product }: { product: Product }) {
-  const details: [string, React.ReactNode][] = [
-    ['Category', product.category],
-    ['Type', product.subCategory],
-    [
-      'Sizes',
-      // One size never breaks across lines ('12-13Y').
-      product.sizes.map((size, i) => (
-        <Fragment key={size}>
-          <span className="whitespace-nowrap">
-            {size}
-            {i < product.sizes.length - 1 ? ',' : ''}
-          </span>{' '}
-        </Fragment>
-      )),
-    ],
-    ['Product code', product._id],
-  ]
-  return (
-    <div className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10">
-      <p className="text-muted">{product.description}</p>
-      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start">
-        {details.map(([term, value]) => (
-          <div key={term} className="contents">
-            <dt className="font-medium text-ink">{term}</dt>
-            <dd className="break-words text-muted">{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </div>
-  )
-}
-
-function RelatedProducts({ items }: { items: Card[] }) {
-  if (items.length === 0) return null
-  return (
-    <section aria-labelledby="related-title" className="mt-10 border-t border-line pt-10 sm:mt-14 sm:pt-14">
-      <h2 id="related-title" className="section-title mb-8">
-        Related Products
-      </h2>
-      <ProductGrid columns="grid-cols-2 lg:grid-cols-4">
-        {items.map((p) => (
-          <li key={p._id}>
-            <ProductCard product={p} />
-          </li>
-        ))}
-      </ProductGrid>
-    </section>
-  )
-}
-
 export function ErrorBoundary() {
-  const error = useRouteError()
-  if (isRouteErrorResponse(error) && error.status === 404 && error.data === 'archived') {
-    return (
-      <ErrorPage
-        status={404}
-        title="No longer available"
-        message="This product is no longer sold in our store. Have a look at the rest of the collection."
-      />
-    )
-  }
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <ErrorPage
-        status={404}
-        title="Product not found"
-        message="This product is not in our store. It may have been removed, or the link may be mistyped."
-      />
-    )
-  }
-  // On the server, entry.server.tsx's handleError has logged it with the request id.
-  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error)
-  return <ErrorPage status={500} title="Something went wrong" message="Please try again in a moment." />
+  return (
+    <StatusBoundary
+      statusHandlers={{
+        404: ({ data }) =>
+          data === 'archived' ? (
+            <ErrorPage
+              status={404}
+              title="No longer available"
+              message="This product is no longer sold in our store. Have a look at the rest of the collection."
+            />
+          ) : (
+            <ErrorPage
+              status={404}
+              title="Product not found"
+              message="This product is not in our store. It may have been removed, or the link may be mistyped."
+            />
+          ),
+      }}
+    />
+  )
 }

@@ -3,10 +3,10 @@ import type { Route } from './+types/subscribe'
 import { subscribeSchema } from '#contracts/newsletter.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
+import { parseForm } from '#app/lib/forms.ts'
 import {
   newsletterCode,
   SUBSCRIBE_FAILED,
-  SUBSCRIBE_INVALID,
   SUBSCRIBE_THANKS,
   type SubscribeResult,
 } from '#app/features/home/newsletter.ts'
@@ -32,10 +32,8 @@ async function subscribe(
   context: Route.ActionArgs['context'],
 ): Promise<{ result: SubscribeResult; status: number }> {
   const form = await request.formData()
-  const parsed = subscribeSchema.safeParse({ email: form.get('email') ?? '' })
-  if (!parsed.success) {
-    return { result: { ok: false, message: parsed.error.issues[0]?.message ?? SUBSCRIBE_INVALID }, status: 400 }
-  }
+  const parsed = parseForm(subscribeSchema, { email: form.get('email') ?? '' })
+  if (!parsed.success) return { result: { ok: false, message: parsed.message }, status: 400 }
   const { services, clientAddress } = context.get(appContext)
   const subscribed = await attempt(context, () => services.newsletter.subscribe(parsed.data.email, clientAddress), {
     what: 'newsletter subscribe',

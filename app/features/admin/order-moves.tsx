@@ -1,0 +1,95 @@
+import { Form, useNavigation } from 'react-router'
+import { CircleAlert, MessageCircle } from 'lucide-react'
+import type { OrderStatus } from '#contracts/order-status.ts'
+
+const moveLabel: Record<OrderStatus, string> = {
+  'Order Placed': 'Order Placed',
+  Confirmed: 'Mark confirmed',
+  Packing: 'Start packing',
+  Shipped: 'Mark shipped',
+  'Out for delivery': 'Out for delivery',
+  Delivered: 'Mark delivered',
+  Returned: 'Mark returned',
+  Cancelled: 'Cancel order',
+}
+
+/**
+ * An order's next step: the status table's legal moves as plain forms, Shipped with its
+ * courier and tracking number, and the confirmation chat while the order awaits it.
+ */
+export function OrderMoves({
+  status,
+  nextStatuses,
+  whatsappUrl,
+  message,
+}: {
+  status: OrderStatus
+  nextStatuses: OrderStatus[]
+  whatsappUrl: string
+  message: string | undefined
+}) {
+  const busy = useNavigation().state === 'submitting'
+  const plain = nextStatuses.filter((s) => s !== 'Shipped')
+  if (nextStatuses.length === 0) return null
+  return (
+    <section aria-labelledby="moves-title" className="rounded-2xl border border-line bg-white p-4 sm:p-5 print:hidden">
+      <h2 id="moves-title" className="font-display text-lg font-semibold text-ink">
+        Next step
+      </h2>
+      {status === 'Order Placed' && (
+        <a
+          href={whatsappUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-full bg-[#1f7a4d] px-5 text-sm font-semibold text-white hover:bg-[#17603c]"
+        >
+          <MessageCircle aria-hidden className="size-4" />
+          Confirm on WhatsApp
+        </a>
+      )}
+      {message && (
+        <p role="alert" className="mt-3 flex items-center gap-2 text-sm font-medium text-danger">
+          <CircleAlert aria-hidden className="size-4 shrink-0" />
+          {message}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        {plain.map((to) => (
+          <Form method="post" key={to}>
+            <input type="hidden" name="to" value={to} />
+            <button
+              type="submit"
+              disabled={busy}
+              className={
+                to === 'Cancelled' || to === 'Returned'
+                  ? 'inline-flex min-h-11 items-center rounded-full border border-danger px-5 text-sm font-semibold text-danger hover:bg-red-50'
+                  : 'btn-primary'
+              }
+            >
+              {moveLabel[to]}
+            </button>
+          </Form>
+        ))}
+      </div>
+      {nextStatuses.includes('Shipped') && (
+        <Form
+          method="post"
+          className="mt-4 grid gap-3 rounded-xl border border-line p-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        >
+          <input type="hidden" name="to" value="Shipped" />
+          <label className="block">
+            <span className="field-label">Courier</span>
+            <input name="courier" required maxLength={60} className="field-input" placeholder="TCS, Leopards, M&P…" />
+          </label>
+          <label className="block">
+            <span className="field-label">Tracking number</span>
+            <input name="trackingNumber" required maxLength={60} className="field-input" />
+          </label>
+          <button type="submit" disabled={busy} className="btn-primary">
+            Mark shipped
+          </button>
+        </Form>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,36 @@
+import { Fragment } from 'react'
+import type { Product } from '#contracts/catalog.ts'
+
+/** The Description tab: the text beside the product's facts (category, type, sizes, code). */
+export function ProductDescription({ product }: { product: Product }) {
+  const details: [string, React.ReactNode][] = [
+    ['Category', product.category],
+    ['Type', product.subCategory],
+    [
+      'Sizes',
+      // One size never breaks across lines ('12-13Y').
+      product.sizes.map((size, i) => (
+        <Fragment key={size}>
+          <span className="whitespace-nowrap">
+            {size}
+            {i < product.sizes.length - 1 ? ',' : ''}
+          </span>{' '}
+        </Fragment>
+      )),
+    ],
+    ['Product code', product._id],
+  ]
+  return (
+    <div className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10">
+      <p className="text-muted">{product.description}</p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start">
+        {details.map(([term, value]) => (
+          <div key={term} className="contents">
+            <dt className="font-medium text-ink">{term}</dt>
+            <dd className="break-words text-muted">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  )
+}

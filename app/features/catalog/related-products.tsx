@@ -1,0 +1,21 @@
+import type { ProductSummary } from '#contracts/catalog.ts'
+import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+
+/** Products like this one, under the product; nothing when there are none. */
+export function RelatedProducts({ items }: { items: ProductSummary[] }) {
+  if (items.length === 0) return null
+  return (
+    <section aria-labelledby="related-title" className="mt-10 border-t border-line pt-10 sm:mt-14 sm:pt-14">
+      <h2 id="related-title" className="section-title mb-8">
+        Related Products
+      </h2>
+      <ProductGrid columns="grid-cols-2 lg:grid-cols-4">
+        {items.map((p) => (
+          <li key={p._id}>
+            <ProductCard product={p} />
+          </li>
+        ))}
+      </ProductGrid>
+    </section>
+  )
+}

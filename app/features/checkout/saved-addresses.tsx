@@ -1,0 +1,45 @@
+import { Link } from 'react-router'
+import { MapPin } from 'lucide-react'
+import { addressSummary, type SavedAddress } from '#contracts/account.ts'
+
+/**
+ * The shopper's saved addresses as plain links: choosing one loads the page with it
+ * filled in, before any script runs as after.
+ */
+export function SavedAddresses({ addresses, chosen }: { addresses: SavedAddress[]; chosen: SavedAddress | null }) {
+  if (addresses.length === 0) return null
+  return (
+    <nav aria-labelledby="saved-title" className="mt-5">
+      <h3 id="saved-title" className="text-sm font-medium text-ink">
+        Deliver to a saved address
+      </h3>
+      <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
+        {addresses.map((a) => {
+          const current = a._id === chosen?._id
+          return (
+            <li key={a._id} className="min-w-0">
+              <Link
+                to={`/placeorder?address=${a._id}`}
+                replace
+                preventScrollReset
+                aria-current={current ? 'true' : undefined}
+                className={`flex min-h-11 items-start gap-3 rounded-xl border-2 px-4 py-3 text-sm transition-colors ${
+                  current ? 'border-ink bg-white' : 'border-line bg-white/60 hover:border-muted'
+                }`}
+              >
+                <MapPin aria-hidden className={`mt-0.5 size-4 shrink-0 ${current ? 'text-accent' : 'text-muted'}`} />
+                <span className="min-w-0">
+                  <span className="block font-semibold">
+                    {a.firstName} {a.lastName}
+                    {a.isDefault && <span className="ml-2 text-xs font-medium text-muted">Default</span>}
+                  </span>
+                  <span className="block truncate text-muted">{addressSummary(a)}</span>
+                </span>
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+    </nav>
+  )
+}
