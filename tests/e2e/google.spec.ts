@@ -5,7 +5,7 @@ import path from 'node:path'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose'
 import type { Product } from '#contracts/catalog.ts'
-import { googleClaims, type GooglePerson } from '#tests/google-tokens.ts'
+import { googleClaims, type GooglePerson } from '#tests/support/google-tokens.ts'
 import { expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
 // docs/spec/rulings.md #7 in the browser: Google's button on Login and Registration,
@@ -265,6 +265,8 @@ test.describe('Google sign-in configured', () => {
   })
 
   test('never follows a return address to another site', async ({ page }) => {
+    // Six sign-ins in one test.
+    test.setTimeout(60_000)
     const google = await offline(page)
     // What a browser would read as another host; the API suite runs the whole table
     // through the pages (tests/api/return-address.test.ts), this is the button's path.
