@@ -344,6 +344,7 @@ describe('npm run admin: the script', () => {
     return { status: result.status, stdout: result.stdout, stderr: result.stderr }
   }
 
+  // Seven runs of the script, each a process of its own: more than the default 20 s on a busy machine.
   it('creates with ADMIN_PASSWORD, refuses a second time, promotes, demotes, and exits 1 with usage or without a password', () => {
     const created = admin(['create', '--email', 'owner@example.com', '--name', 'Owner'], {
       ADMIN_PASSWORD: PASSWORD,
@@ -378,5 +379,5 @@ describe('npm run admin: the script', () => {
       status: 1,
       stderr: 'No terminal to ask for the password on: set ADMIN_PASSWORD.\n',
     })
-  })
+  }, 60_000)
 })
