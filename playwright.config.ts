@@ -14,15 +14,24 @@ const googleKeysPort = port + 11
 const mailPort = port + 12
 const mailFile = path.join(os.tmpdir(), `kapra-e2e-${port}-mail.jsonl`)
 const chromium = findTestChromium()
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }
+const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }
+// Specs whose tests run at both widths, as they are; tests/e2e/phone/ holds the phone's own.
+const bothWidths = /\/(account-page|mail|preboot|stock-orders|two-factor)\.spec\.ts$/
+// The console adds a product to the catalog that other specs count and list: its specs run
+// once every other spec is done (docs/decisions/020).
+const consoleSpecs = /\/console\.spec\.ts$/
 
 // Drives the system Chromium's headless shell (or the full browser); no browser is ever downloaded (README).
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // One worker everywhere: the specs share one store and its database (stock, the
-  // catalog, the console's products), and two workers on two cores were both slower
-  // and flaky (docs/decisions/014).
-  workers: 1,
+  // One worker unless E2E_WORKERS says more. The specs share one store and its database,
+  // so a test that orders or counts stock does it on a product of its own
+  // (tests/e2e/fixtures.ts) and the console, which adds to the catalog, runs last: two
+  // workers can run them, but on two busy cores their tests ran out of time
+  // (docs/decisions/014, 020).
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -36,12 +45,10 @@ export default defineConfig({
     },
   },
   projects: [
-    {
-      name: 'desktop',
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
-      testIgnore: /phone\.spec/,
-    },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }, testMatch: /phone\.spec/ },
+    { name: 'desktop', use: desktop, testIgnore: [/\/phone\//, consoleSpecs] },
+    { name: 'phone', use: phone, testMatch: [/\/phone\/.*\.spec\.ts$/, bothWidths], testIgnore: consoleSpecs },
+    { name: 'console', use: desktop, testMatch: consoleSpecs, dependencies: ['desktop', 'phone'] },
+    { name: 'console-phone', use: phone, testMatch: consoleSpecs, dependencies: ['desktop', 'phone'] },
   ],
   webServer: [
     {
@@ -68,7 +75,7 @@ export default defineConfig({
         // Journeys register many accounts from one address.
         REGISTRATION_LIMIT_PER_IP: '1000',
         LOGIN_LIMIT_PER_IP: '1000',
-        // …and place many orders from it, with one phone number (tests/factories.ts).
+        // …and place many orders from it, with one phone number (tests/support/factories.ts).
         OPEN_ORDERS_PER_CUSTOMER: '1000',
         ORDER_LIMIT_PER_IP: '1000',
       },

@@ -8,5 +8,8 @@ export default defineConfig({
     hookTimeout: 30_000,
     // API suites each build their own database; PostgreSQL ones use their own schema.
     fileParallelism: true,
+    // Two files at a time even on two cores (Vitest's default there is one): much of an API
+    // test's time is spent waiting on PostgreSQL, password hashing and timers.
+    maxWorkers: 2,
   },
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { addressSchema, orderStatuses, placeOrderSchema } from '#contracts/orders.ts'
-import { testAddress } from '#tests/factories.ts'
+import { testAddress } from '#tests/support/factories.ts'
 
 function issues(schema: typeof addressSchema | typeof placeOrderSchema, input: unknown) {
   const result = schema.safeParse(input)

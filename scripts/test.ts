@@ -12,10 +12,14 @@ const bin = (name: string) => path.join(root, 'node_modules', '.bin', name)
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-test-'))
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failures: string[] = []
+/** How long each step took, for the last lines: where the gate's time goes. */
+const timings: string[] = []
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n▶ ${label}`)
+  const started = performance.now()
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } })
+  timings.push(`${label} ${((performance.now() - started) / 1000).toFixed(1)} s`)
   if (result.status !== 0) failures.push(label)
   return result.status === 0
 }
@@ -73,6 +77,7 @@ if (!chromium) {
 }
 
 fs.rmSync(reports, { recursive: true, force: true })
+console.log(`\nsteps: ${timings.join(', ')}`)
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
 if (failures.length && totals.failed === 0) totals.failed = failures.length
 console.log(`\ntotal: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)

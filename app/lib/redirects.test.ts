@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { backFromAuthPage, loginPath, safeRedirect } from '#app/lib/redirects.ts'
-import { REDIRECT_TRICKS } from '#tests/redirect-tricks.ts'
+import { REDIRECT_TRICKS } from '#tests/support/redirect-tricks.ts'
 
 const ORIGIN = 'http://store.test'
 

@@ -3,7 +3,7 @@ import { connect, migrateToLatest, type Connection } from '#server/db/database.t
 import { seedCatalog } from '#demo/seed.ts'
 import { createCatalogService } from '#server/catalog/service.ts'
 import { NO_FILTERS } from '#contracts/catalog-filters.ts'
-import { makeProduct } from '#tests/factories.ts'
+import { makeProduct } from '#tests/support/factories.ts'
 
 describe('the catalog service', () => {
   let connection: Connection

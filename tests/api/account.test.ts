@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { Migrator, type Migration } from 'kysely/migration'
+import type { Migration } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminOrderDetail } from '#contracts/admin.ts'
 import { MAX_SAVED_ADDRESSES, type Account, type SavedAddress } from '#contracts/account.ts'
 import type { Order } from '#contracts/orders.ts'
-import { migrateToLatest, type Connection } from '#server/db/database.ts'
+import type { Connection } from '#server/db/database.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
@@ -14,8 +14,15 @@ import * as storeConsole from '#server/db/migrations/2026-11-24T0500-console.ts'
 import * as archivedProducts from '#server/db/migrations/2026-11-24T0600-archived-products.ts'
 import * as facetIndexes from '#server/db/migrations/2026-11-24T0650-facet-indexes.ts'
 import { SESSION_COOKIE } from '#server/auth/cookies.ts'
-import { createTestStore, databases, defaultCatalog, type TestClient, freshDatabase } from '#tests/api/harness.ts'
-import { newAccount, testAddress } from '#tests/factories.ts'
+import {
+  createTestStore,
+  databases,
+  defaultCatalog,
+  type TestClient,
+  databaseBefore,
+  migrate,
+} from '#tests/api/harness.ts'
+import { newAccount, testAddress } from '#tests/support/factories.ts'
 
 // The shopper's account (docs/decisions/012): who they are, a new password after the current one,
 // saved delivery addresses, signing out everywhere and deleting the account with its
@@ -606,15 +613,9 @@ describe.each(databases)('migrating a store with orders to saved addresses (%s)'
   })
 
   it('keeps every order with its lines, events and indexes, and lets an order outlive its account', async () => {
-    const { connection, drop } = await freshDatabase(kind)
+    const { connection, drop } = await databaseBefore(kind, before)
     try {
       const { db } = connection
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: () => Promise.resolve(before(connection.dialect)) },
-        ...(connection.schema ? { migrationTableSchema: connection.schema } : {}),
-      })
-      expect((await migrator.migrateToLatest()).error).toBeUndefined()
       const at = Date.UTC(2026, 10, 23, 9, 30)
       await sql`insert into users (id, name, email, email_normalized, password_hash, google_sub, created_at)
         values ('old-user', 'Ayesha Khan', 'ayesha@example.com', 'ayesha@example.com', null, null, ${at})`.execute(db)
@@ -630,7 +631,7 @@ describe.each(databases)('migrating a store with orders to saved addresses (%s)'
         values ('old-order', 0, ${at}, null, 'Order Placed', 'shopper', null)`.execute(db)
       const orderBefore = await db.selectFrom('orders').selectAll().execute()
 
-      await migrateToLatest(connection)
+      await migrate(connection)
 
       expect(await db.selectFrom('orders').selectAll().execute()).toEqual(orderBefore)
       expect(await db.selectFrom('order_items').select(['order_id', 'quantity']).execute()).toEqual([

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseAdminArgs, runAdminCommand, UsageError, type AdminCommand } from '#scripts/admin-commands.ts'
 import { createApp } from '#server/app.ts'
 import { buildDir, productionPages } from '#server/pages.ts'
-import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
-import { newAccount } from '#tests/factories.ts'
-import { deliverAll, recipientOf, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
+import { databases, signedInClient, useMailStore } from '#tests/api/harness.ts'
+import { newAccount } from '#tests/support/factories.ts'
+import { recipientOf } from '#tests/support/smtp-server.ts'
 
 // `npm run admin` (docs/spec/rulings.md #25: admin accounts come from the store's CLI,
 // never from registration): its commands against each database, and the script itself once.
@@ -61,27 +61,18 @@ describe('npm run admin: the command line', () => {
 const built = fs.existsSync(`${buildDir}/server/index.js`)
 
 describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
-  let store: TestStore
-  let smtp: TestSmtp
+  const s = useMailStore(kind, { env: { PUBLIC_URL: 'https://shop.example' } })
   /** The store with its pages, when they are built (npm test builds them first). */
   let pages: ReturnType<typeof createApp> | undefined
   beforeAll(async () => {
-    smtp = await startSmtp()
-    store = await createTestStore(kind, { env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://shop.example' } })
-    if (built) pages = createApp({ services: store.services, pages: await productionPages() })
-  })
-  afterAll(async () => {
-    await store.close()
-    await smtp.close()
+    if (built) pages = createApp({ services: s.store.services, pages: await productionPages() })
   })
 
   /** "Forgot password?" from the inbox of `email`: the link's new password verifies the address. */
   async function resetFromInbox(email: string, password: string) {
-    const client = store.client('10.9.1.1')
+    const client = s.store.client('10.9.1.1')
     expect((await client.post('/api/auth/forgot-password', { email })).status).toBe(200)
-    const message = (await deliverAll(store.services.mail, smtp)).findLast(
-      (m) => /Reset your/.test(m.subject ?? '') && recipientOf(m) === email,
-    )
+    const message = (await s.deliver()).findLast((m) => /Reset your/.test(m.subject ?? '') && recipientOf(m) === email)
     const url = /Choose a new password: (\S+)/.exec(message?.text ?? '')?.[1]
     if (!url) throw new Error(`no reset link for ${email}`)
     const token = new URL(url).searchParams.get('token')!
@@ -93,7 +84,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
   /** A console page requested with this cookie: what the app answers. */
   async function consolePage(cookie: string | undefined) {
     if (!pages) return undefined
-    const res = await pages.request('http://store.test/admin', { headers: cookie ? { cookie } : {} })
+    const res = await pages.request('http://s.store.test/admin', { headers: cookie ? { cookie } : {} })
     return { status: res.status, location: res.headers.get('location'), body: await res.text() }
   }
 
@@ -101,7 +92,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
     const out: string[] = []
     const err: string[] = []
     let asked = 0
-    const code = await runAdminCommand(command, store.services.auth, {
+    const code = await runAdminCommand(command, s.store.services.auth, {
       password: () => {
         asked++
         return Promise.resolve(password)
@@ -114,7 +105,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
 
   const roleOf = async (email: string) =>
     (
-      await store.connection.db
+      await s.store.connection.db
         .selectFrom('users')
         .select('role')
         .where('email_normalized', '=', email.toLowerCase())
@@ -123,7 +114,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
   const sessionCount = async (email: string) =>
     Number(
       (
-        await store.connection.db
+        await s.store.connection.db
           .selectFrom('sessions')
           .innerJoin('users', 'users.id', 'sessions.user_id')
           .select((eb) => eb.fn.countAll().as('n'))
@@ -134,7 +125,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
   const userCount = async () =>
     Number(
       (
-        await store.connection.db
+        await s.store.connection.db
           .selectFrom('users')
           .select((eb) => eb.fn.countAll().as('n'))
           .executeTakeFirstOrThrow()
@@ -152,7 +143,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
     })
     expect(await roleOf(email)).toBe('admin')
 
-    const client = store.client('10.9.0.1')
+    const client = s.store.client('10.9.0.1')
     const login = await client.post('/api/auth/login', { email, password: PASSWORD })
     expect(login.status).toBe(200)
     const { user } = (await login.json()) as { user: unknown }
@@ -187,7 +178,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
   })
 
   it('refuses an email that has an account, in any case, without offering to promote it as it is', async () => {
-    const { account } = await signedInClient(store, '10.9.0.2')
+    const { account } = await signedInClient(s.store, '10.9.0.2')
     const email = account.email.toUpperCase()
     const result = await run({ command: 'create', email, name: 'Intruder' })
     expect(result.code).toBe(1)
@@ -199,7 +190,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
     ])
     expect(await roleOf(account.email)).toBe('customer')
     // Its own password still works, and only that.
-    const client = store.client('10.9.0.3')
+    const client = s.store.client('10.9.0.3')
     expect((await client.post('/api/auth/login', { email: account.email, password: PASSWORD })).status).toBe(401)
     expect((await client.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(
       200,
@@ -208,7 +199,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
 
   it("takeover through promote: someone registers the owner's address first; neither their session nor their password ever reaches the console", async () => {
     // The stranger registers the store's contact address and stays signed in.
-    const { client: stranger, account } = await signedInClient(store, '10.9.0.4')
+    const { client: stranger, account } = await signedInClient(s.store, '10.9.0.4')
     const strangerCookie = stranger.cookie
     expect((await stranger.get('/api/admin/dashboard')).status).toBe(403)
 
@@ -231,13 +222,13 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
 
     // The owner opens the welcome email's link in the real inbox: the address is verified,
     // but the password is still the stranger's, so promote is still refused.
-    const welcome = (await deliverAll(store.services.mail, smtp)).findLast(
+    const welcome = (await s.deliver()).findLast(
       (m) => /Welcome/.test(m.subject ?? '') && recipientOf(m) === account.email,
     )
     const verifyUrl = /Verify my email: (\S+)/.exec(welcome?.text ?? '')?.[1]
     if (!verifyUrl) throw new Error(`no verification link for ${account.email}`)
     const verifyToken = new URL(verifyUrl).searchParams.get('token')!
-    expect((await store.client('10.9.1.2').post('/api/auth/verify-email', { token: verifyToken })).status).toBe(200)
+    expect((await s.store.client('10.9.1.2').post('/api/auth/verify-email', { token: verifyToken })).status).toBe(200)
     const stillRefused = await run({ command: 'promote', email: account.email })
     expect(stillRefused.code).toBe(1)
     expect(stillRefused.err).toEqual([
@@ -269,7 +260,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
       expect(page.body).not.toContain('Console')
     }
     // The stranger's password: gone too.
-    const again = store.client('10.9.0.5')
+    const again = s.store.client('10.9.0.5')
     expect((await again.post('/api/auth/login', { email: account.email, password: account.password })).status).toBe(401)
     expect((await again.get('/api/admin/dashboard')).status).toBe(401)
     // Even the owner's own session from before the change ends; signing in again reaches the console.
@@ -290,7 +281,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
   it('demotes an admin: a customer again, every session ended', async () => {
     const account = newAccount()
     expect((await run({ command: 'create', email: account.email, name: account.name })).code).toBe(0)
-    const client = store.client('10.9.0.6')
+    const client = s.store.client('10.9.0.6')
     expect((await client.post('/api/auth/login', { email: account.email, password: PASSWORD })).status).toBe(200)
     expect((await client.get('/api/admin/dashboard')).status).toBe(200)
 
@@ -329,7 +320,7 @@ describe.each(databases)('npm run admin: the commands (%s)', (kind) => {
   })
 
   it('never lets registration make an admin', async () => {
-    const client = store.client('10.9.0.5')
+    const client = s.store.client('10.9.0.5')
     const account = newAccount()
     const res = await client.post('/api/auth/registration', { ...account, role: 'admin' })
     expect(res.status).toBe(201)
@@ -353,6 +344,7 @@ describe('npm run admin: the script', () => {
     return { status: result.status, stdout: result.stdout, stderr: result.stderr }
   }
 
+  // Seven runs of the script, each a process of its own: more than the default 20 s on a busy machine.
   it('creates with ADMIN_PASSWORD, refuses a second time, promotes, demotes, and exits 1 with usage or without a password', () => {
     const created = admin(['create', '--email', 'owner@example.com', '--name', 'Owner'], {
       ADMIN_PASSWORD: PASSWORD,
@@ -387,5 +379,5 @@ describe('npm run admin: the script', () => {
       status: 1,
       stderr: 'No terminal to ask for the password on: set ADMIN_PASSWORD.\n',
     })
-  })
+  }, 60_000)
 })

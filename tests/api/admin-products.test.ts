@@ -10,7 +10,7 @@ import type { Product, ProductSummary } from '#contracts/catalog.ts'
 import { CART_CHANGED_MESSAGE } from '#contracts/orders.ts'
 import { uploadedImageDir } from '#server/catalog/photos.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
-import { newAccount, testAddress } from '#tests/factories.ts'
+import { newAccount, testAddress } from '#tests/support/factories.ts'
 
 // The console's products (docs/spec/rulings.md #24, #25): one guard in front of every
 // call, products created and changed with their photos checked by their bytes, archived

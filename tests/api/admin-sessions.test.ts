@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app.ts'
 import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
-import { newAccount } from '#tests/factories.ts'
+import { newAccount } from '#tests/support/factories.ts'
 
 // docs/decisions/019: an admin's session ends after ADMIN_IDLE_MINUTES (default 60) without a
 // console request; a console request keeps it going; shoppers keep SESSION_DAYS. On the

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestStore, databases, type TestClient, type TestStore } from '#tests/api/harness.ts'
-import { newAccount } from '#tests/factories.ts'
+import { newAccount } from '#tests/support/factories.ts'
 
 // docs/spec/rulings.md #4-6: accounts, argon2id hashes, opaque rotated sessions in an HttpOnly cookie.
 const INVALID = { message: 'Invalid email or password' }

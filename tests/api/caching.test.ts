@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { createApp } from '#server/app.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
-import { newAccount, testAddress } from '#tests/factories.ts'
+import { newAccount, testAddress } from '#tests/support/factories.ts'
 
 // docs/decisions/016: nothing a shared cache keeps belongs to one person. Pages rendered for a
 // session, pages whose address carries a token, the personal pages and the console answer

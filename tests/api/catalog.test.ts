@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { imageViews, imageWidths } from '#server/catalog/images.ts'
 import { isProductImageName, productImageDir } from '#server/catalog/images.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
-import { makeProduct } from '#tests/factories.ts'
+import { makeProduct } from '#tests/support/factories.ts'
 
 const catalog = [
   makeProduct({

@@ -8,7 +8,7 @@ import { DELIVERY_FEE } from '#contracts/pricing.ts'
 import { createApp } from '#server/app.ts'
 import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
-import { makeProduct, newAccount, testAddress } from '#tests/factories.ts'
+import { makeProduct, newAccount, testAddress } from '#tests/support/factories.ts'
 
 // A console save never undoes what orders took (docs/decisions/017): the form and the API
 // carry each size's stock as the owner opened the product; a count left as opened is not

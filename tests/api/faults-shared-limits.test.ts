@@ -8,7 +8,7 @@ import { createLogger } from '#server/http/logger.ts'
 import { RateLimiter } from '#server/limits/rate-limit.ts'
 import { databaseLimitStore, redisLimitStore, type LimitStore } from '#server/limits/stores.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
-import { newAccount } from '#tests/factories.ts'
+import { newAccount } from '#tests/support/factories.ts'
 
 // docs/decisions/013: rate limits shared by the instances of one store, in PostgreSQL
 // (DATABASE_URL) or Redis (REDIS_URL); SQLite keeps them in its one process.

@@ -16,7 +16,7 @@ import {
   type TestClient,
   type TestStore,
 } from '#tests/api/harness.ts'
-import { newAccount, testAddress } from '#tests/factories.ts'
+import { newAccount, testAddress } from '#tests/support/factories.ts'
 
 // docs/decisions/013 (first part): what the fault and attack battery found, each defect with a
 // test that failed before its fix.

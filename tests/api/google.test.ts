@@ -13,8 +13,8 @@ import {
 } from 'jose'
 import { Secret, TOTP } from 'otpauth'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
-import { newAccount } from '#tests/factories.ts'
-import { googleClaims, nowSeconds, type GooglePerson } from '#tests/google-tokens.ts'
+import { newAccount } from '#tests/support/factories.ts'
+import { googleClaims, nowSeconds, type GooglePerson } from '#tests/support/google-tokens.ts'
 
 // docs/spec/rulings.md #7: a Google sign-in is accepted only from a token Google signed for this store.
 const CLIENT_ID = 'kapra-test.apps.googleusercontent.com'

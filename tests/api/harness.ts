@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest, type Connection } from '#server/db/database.ts'
 import { createLogger, type Logger } from '#server/http/logger.ts'
@@ -11,7 +13,8 @@ import type { ProductListOptions } from '#server/catalog/product-list.ts'
 import { seedCatalog } from '#demo/seed.ts'
 import { createApp } from '#server/app.ts'
 import type { DemoProduct } from '#demo/catalog-types.ts'
-import { makeProduct, newAccount } from '#tests/factories.ts'
+import { makeProduct, newAccount } from '#tests/support/factories.ts'
+import { deliverAll, startSmtp, type TestSmtp } from '#tests/support/smtp-server.ts'
 
 export type DatabaseKind = 'sqlite' | 'postgres'
 
@@ -55,6 +58,30 @@ export interface TestClient {
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<Response>
 }
 
+/**
+ * Kysely's migrator lists the tables of every schema it may use, and a schema dropped
+ * meanwhile (another test file's, when files run side by side) fails the listing. So a
+ * drop waits until no migration is under way, and a migration until no drop is: an
+ * advisory lock every test process takes on TEST_DATABASE_URL's database, shared by
+ * migrations, exclusive for a drop, held by a session of its own and released with it.
+ */
+async function withSchemasLock<T>(mode: 'shared' | 'exclusive', work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(mode === 'shared' ? 'select pg_advisory_lock_shared(727275)' : 'select pg_advisory_lock(727275)')
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
+
+/** Migrates a test database to the latest migration (on PostgreSQL, under the schemas' lock). */
+export function migrate(connection: Connection): Promise<void> {
+  if (connection.dialect !== 'postgres') return migrateToLatest(connection)
+  return withSchemasLock('shared', () => migrateToLatest(connection))
+}
+
 /** A PostgreSQL schema of its own in TEST_DATABASE_URL's database, and how to drop it. */
 async function newSchema(): Promise<{ url: string; schema: string; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL
@@ -64,12 +91,10 @@ async function newSchema(): Promise<{ url: string; schema: string; drop: () => P
   await admin.connect()
   await admin.query(`create schema ${schema}`)
   await admin.end()
-  const drop = async () => {
-    const c = new pg.Client({ connectionString: url })
-    await c.connect()
-    await c.query(`drop schema ${schema} cascade`)
-    await c.end()
-  }
+  const drop = () =>
+    withSchemasLock('exclusive', async (c) => {
+      await c.query(`drop schema ${schema} cascade`)
+    })
   return { url, schema, drop }
 }
 
@@ -83,21 +108,20 @@ export async function freshDatabase(
   return { connection: connect({ databaseUrl: url, dataDir: 'data', pgSchema: schema }), drop }
 }
 
-export async function createTestStore(
-  kind: DatabaseKind,
-  options: {
-    env?: Record<string, string>
-    catalog?: DemoProduct[]
-    /** A clock for sessions and rate limits, so a test can let a window pass. */
-    now?: () => number
-    /** SQLite in a file in this folder instead of in memory (a second connection can open it). */
-    sqliteDir?: string
-    /** Where GET /api/product/list's files go; with `writer`, a process of its own writes them, as in the server. */
-    productList?: { dir: string; writer?: boolean }
-    /** The store's logger (silent when absent), for a test that reads what is logged. */
-    logger?: Logger
-  } = {},
-): Promise<TestStore> {
+export interface TestStoreOptions {
+  env?: Record<string, string>
+  catalog?: DemoProduct[]
+  /** A clock for sessions and rate limits, so a test can let a window pass. */
+  now?: () => number
+  /** SQLite in a file in this folder instead of in memory (a second connection can open it). */
+  sqliteDir?: string
+  /** Where GET /api/product/list's files go; with `writer`, a process of its own writes them, as in the server. */
+  productList?: { dir: string; writer?: boolean }
+  /** The store's logger (silent when absent), for a test that reads what is logged. */
+  logger?: Logger
+}
+
+export async function createTestStore(kind: DatabaseKind, options: TestStoreOptions = {}): Promise<TestStore> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -123,7 +147,7 @@ export async function createTestStore(
       ? connect({ dataDir: options.sqliteDir })
       : connect({ dataDir: config.dataDir, sqliteMemory: true })
   }
-  await migrateToLatest(connection)
+  await migrate(connection)
   await seedCatalog(connection, options.catalog ?? defaultCatalog)
   // The store's product list files: the test's folder, or one of the store's own, removed on close.
   const listDir = options.productList?.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-test-list-'))
@@ -207,4 +231,79 @@ export async function signedInClient(store: TestStore, address?: string) {
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`)
   const user = ((await login.json()) as { user: { _id: string } }).user
   return { client, account, user }
+}
+
+/**
+ * A database of its own, migrated only as far as `migrations` go: the store as it was
+ * before a later migration, for a test of that migration to fill and then migrate to the
+ * latest. Close the connection and drop it at the end.
+ */
+export async function databaseBefore(
+  kind: DatabaseKind,
+  migrations: (dialect: Connection['dialect']) => Record<string, Migration>,
+): Promise<{ connection: Connection; drop: () => Promise<void> }> {
+  const { connection, drop } = await freshDatabase(kind)
+  const migrator = new Migrator({
+    db: connection.db,
+    provider: { getMigrations: () => Promise.resolve(migrations(connection.dialect)) },
+    ...(connection.schema ? { migrationTableSchema: connection.schema } : {}),
+  })
+  const { error } = await (kind === 'postgres'
+    ? withSchemasLock('shared', () => migrator.migrateToLatest())
+    : migrator.migrateToLatest())
+  if (error !== undefined) {
+    await connection.close()
+    await drop()
+  }
+  expect(error).toBeUndefined()
+  return { connection, drop }
+}
+
+export interface MailStore {
+  /** The store, open from before the first test of the block to after its last. */
+  readonly store: TestStore
+  /** The SMTP server on loopback the store sends to; it holds what the current test caused. */
+  readonly smtp: TestSmtp
+  /** Sends everything due with one worker, as the process's own would; answers all the server has received. */
+  deliver(): ReturnType<typeof deliverAll>
+}
+
+/**
+ * A store whose mail goes to a real SMTP server on loopback (tests/support/smtp-server.ts),
+ * for the tests of the calling block: both start before its first test and stop after its
+ * last. Before each test the server's inbox is emptied, and with `clearOutbox` the
+ * store's outbox too, so each test reads only what it caused.
+ */
+export function useMailStore(
+  kind: DatabaseKind,
+  options: TestStoreOptions & { clearOutbox?: boolean } = {},
+): MailStore {
+  const { clearOutbox, ...storeOptions } = options
+  let store: TestStore | undefined
+  let smtp: TestSmtp | undefined
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the mail store opens before the first test of its block')
+    return value
+  }
+  beforeAll(async () => {
+    smtp = await startSmtp()
+    store = await createTestStore(kind, { ...storeOptions, env: { SMTP_URL: smtp.url, ...storeOptions.env } })
+  })
+  afterAll(async () => {
+    await store?.close()
+    await smtp?.close()
+  })
+  beforeEach(async () => {
+    if (clearOutbox) await opened(store).connection.db.deleteFrom('mail_outbox').execute()
+    opened(smtp).received.length = 0
+  })
+  return {
+    get store() {
+      return opened(store)
+    },
+    get smtp() {
+      return opened(smtp)
+    },
+    deliver: () => deliverAll(opened(store).services.mail, opened(smtp)),
+  }
 }

@@ -5,7 +5,7 @@ import { clientDir } from '#server/pages.ts'
 import { isProductImageName, productImageDir } from '#server/catalog/images.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
-import { newAccount } from '#tests/factories.ts'
+import { newAccount } from '#tests/support/factories.ts'
 
 // docs/decisions/016: HTTPS follows PUBLIC_URL (a Secure cookie, HSTS on every answer);
 // X-Forwarded-Proto is read from the trusted hop when a proxy sends a list; every answer

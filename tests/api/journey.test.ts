@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
-import { testAddress } from '#tests/factories.ts'
+import { testAddress } from '#tests/support/factories.ts'
 
 describe.each(databases)('a shopper from sign-up to order (%s)', (kind) => {
   let store: TestStore

@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '#server/http/logger.ts'
 import { createServices } from '#server/services.ts'
 import { createApp } from '#server/app.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
-import { newAccount } from '#tests/factories.ts'
+import { newAccount } from '#tests/support/factories.ts'
 
 // docs/decisions/018: the key that signs links in emails comes from LINK_SECRET when it
 // is set; each link names its key, so after a rotation the previous keys (and the key

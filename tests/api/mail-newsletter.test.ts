@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { NEWSLETTER_THANKS } from '#contracts/newsletter.ts'
-import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
-import { deliverAll, recipientOf, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
+import { databases, useMailStore } from '#tests/api/harness.ts'
+import { recipientOf } from '#tests/support/smtp-server.ts'
 
 // The newsletter's double opt-in (docs/decisions/011): subscribing sends one email with
 // the 20% code from configuration, a confirm link and a one-click unsubscribe (link and
@@ -16,39 +16,21 @@ let n = 0
 const fresh = () => `reader-${Date.now()}-${++n}@example.com`
 
 describe.each(databases)('newsletter double opt-in (%s)', (kind) => {
-  let store: TestStore
-  let smtp: TestSmtp
   let time = Date.now()
   const now = () => time
-
-  beforeAll(async () => {
-    smtp = await startSmtp()
-    store = await createTestStore(kind, {
-      now,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL, STORE_NAME: 'Kapra Test', NEWSLETTER_CODE: 'TWENTY-OFF' },
-    })
-  })
-  afterAll(async () => {
-    await store.close()
-    await smtp.close()
-  })
-  beforeEach(() => {
-    smtp.received.length = 0
-  })
+  const s = useMailStore(kind, { now, env: { PUBLIC_URL, STORE_NAME: 'Kapra Test', NEWSLETTER_CODE: 'TWENTY-OFF' } })
 
   const subscribe = (email: string, address = nextAddress()) =>
-    store.client(address).post('/api/newsletter/subscribe', { email })
+    s.store.client(address).post('/api/newsletter/subscribe', { email })
   const subscriber = (email: string) =>
-    store.connection.db
+    s.store.connection.db
       .selectFrom('newsletter_subscribers')
       .selectAll()
       .where('email_normalized', '=', email.toLowerCase())
       .executeTakeFirst()
 
-  const deliver = () => deliverAll(store.services.mail, smtp)
-
   async function email(to: string) {
-    const found = (await deliver()).filter((m) => recipientOf(m) === to)
+    const found = (await s.deliver()).filter((m) => recipientOf(m) === to)
     expect(found).toHaveLength(1)
     const message = found[0]!
     const link = (label: string) => {
@@ -80,26 +62,26 @@ describe.each(databases)('newsletter double opt-in (%s)', (kind) => {
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     expect(message.html).not.toMatch(/<script|<img|src=/i)
 
-    const confirmed = await store.client(nextAddress()).post('/api/newsletter/confirm', { token: confirm.token })
+    const confirmed = await s.store.client(nextAddress()).post('/api/newsletter/confirm', { token: confirm.token })
     expect(confirmed.status).toBe(200)
     expect(await confirmed.json()).toEqual({ message: 'Your subscription is confirmed', code: 'TWENTY-OFF' })
     expect((await subscriber(address))?.confirmed_at).toBe(time)
     // Again is harmless; a confirmed address is not mailed again when it subscribes again.
-    expect((await store.client(nextAddress()).post('/api/newsletter/confirm', { token: confirm.token })).status).toBe(
+    expect((await s.store.client(nextAddress()).post('/api/newsletter/confirm', { token: confirm.token })).status).toBe(
       200,
     )
     expect((await subscribe(address.toUpperCase())).status).toBe(200)
-    expect(await deliver()).toHaveLength(1)
+    expect(await s.deliver()).toHaveLength(1)
   })
 
   it('mails an unconfirmed address at most once every 10 minutes, however often the form is sent', async () => {
     const address = fresh()
     for (let i = 0; i < 3; i++) expect((await subscribe(address)).status).toBe(200)
-    expect(await deliver()).toHaveLength(1)
+    expect(await s.deliver()).toHaveLength(1)
     time += 10 * 60_000
     try {
       expect((await subscribe(address)).status).toBe(200)
-      expect(await deliver()).toHaveLength(2)
+      expect(await s.deliver()).toHaveLength(2)
     } finally {
       time -= 10 * 60_000
     }
@@ -109,13 +91,13 @@ describe.each(databases)('newsletter double opt-in (%s)', (kind) => {
     const address = fresh()
     await subscribe(address)
     const { confirm, unsubscribe } = await email(address)
-    const res = await store.client(nextAddress()).post('/api/newsletter/unsubscribe', { token: unsubscribe.token })
+    const res = await s.store.client(nextAddress()).post('/api/newsletter/unsubscribe', { token: unsubscribe.token })
     expect(res.status).toBe(200)
     expect(await subscriber(address)).toBeUndefined()
     expect(
-      (await store.client(nextAddress()).post('/api/newsletter/unsubscribe', { token: unsubscribe.token })).status,
+      (await s.store.client(nextAddress()).post('/api/newsletter/unsubscribe', { token: unsubscribe.token })).status,
     ).toBe(200)
-    const late = await store.client(nextAddress()).post('/api/newsletter/confirm', { token: confirm.token })
+    const late = await s.store.client(nextAddress()).post('/api/newsletter/confirm', { token: confirm.token })
     expect(late.status).toBe(400)
     expect(((await late.json()) as { message: string }).message).toMatch(/no longer subscribed/)
   })
@@ -125,7 +107,7 @@ describe.each(databases)('newsletter double opt-in (%s)', (kind) => {
     await subscribe(address)
     const { confirm, unsubscribe } = await email(address)
     const [id, body, signature] = confirm.token.split('.') as [string, string, string]
-    const client = store.client(nextAddress())
+    const client = s.store.client(nextAddress())
     for (const [path, token] of [
       ['/api/newsletter/confirm', `${id}.${body}.${signature.slice(0, -2)}xy`],
       ['/api/newsletter/confirm', unsubscribe.token],

@@ -1,12 +1,19 @@
 import { sql, type Kysely } from 'kysely'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { migrateToLatest } from '#server/db/database.ts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as mailPrivacy from '#server/db/migrations/2026-11-25T0300-mail-privacy.ts'
 import type { Logger } from '#server/http/logger.ts'
 import type { MailTransport } from '#server/mail/transport.ts'
-import { createTestStore, databases, freshDatabase, signedInClient, type TestStore } from '#tests/api/harness.ts'
-import { newAccount, testAddress } from '#tests/factories.ts'
-import { deliverAll, recipientOf, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
+import {
+  createTestStore,
+  databases,
+  freshDatabase,
+  signedInClient,
+  useMailStore,
+  type TestStore,
+  migrate,
+} from '#tests/api/harness.ts'
+import { newAccount, testAddress } from '#tests/support/factories.ts'
+import { deliverAll, recipientOf } from '#tests/support/smtp-server.ts'
 
 // docs/spec/rulings.md #26 and docs/decisions/018: no reset or verification link in the
 // log of a store without a mail server, none left in the outbox once a message is sent,
@@ -93,40 +100,28 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
   })
 
   describe('the outbox', () => {
-    let store: TestStore
-    let smtp: TestSmtp
     let time = Date.now()
     const now = () => time
+    const s = useMailStore(kind, { now, env: { PUBLIC_URL }, clearOutbox: true })
 
-    beforeAll(async () => {
-      smtp = await startSmtp()
-      store = await createTestStore(kind, { now, env: { SMTP_URL: smtp.url, PUBLIC_URL } })
-    })
-    afterAll(async () => {
-      await store.close()
-      await smtp.close()
-    })
-    beforeEach(async () => {
-      await db().deleteFrom('mail_outbox').execute()
-      smtp.received.length = 0
-    })
-
-    const db = () => store.connection.db
+    const db = () => s.store.connection.db
     const outbox = () => db().selectFrom('mail_outbox').selectAll().orderBy('created_at').orderBy('id').execute()
 
     it('clears a message’s text, HTML and headers when it is sent, and keeps whom, what about and when', async () => {
-      const { account } = await signedInClient(store, nextAddress())
+      const { account } = await signedInClient(s.store, nextAddress())
       const reader = `reader-${Date.now()}@example.com`
       expect(
-        (await store.client(nextAddress()).post('/api/auth/forgot-password', { email: account.email })).status,
+        (await s.store.client(nextAddress()).post('/api/auth/forgot-password', { email: account.email })).status,
       ).toBe(200)
-      expect((await store.client(nextAddress()).post('/api/newsletter/subscribe', { email: reader })).status).toBe(200)
+      expect((await s.store.client(nextAddress()).post('/api/newsletter/subscribe', { email: reader })).status).toBe(
+        200,
+      )
       const before = await outbox()
       expect(before.map((m) => m.kind).sort()).toEqual(['newsletter-confirm', 'password-reset', 'welcome'])
       expect(before.find((m) => m.kind === 'newsletter-confirm')!.headers).toContain('List-Unsubscribe')
 
       const sentAt = (time += 1000)
-      const received = await deliverAll(store.services.mail, smtp)
+      const received = await s.deliver()
       // The messages left whole: the links reached their readers.
       const resetMail = received.find((m) => m.subject?.startsWith('Reset your'))!
       const resetToken = tokenIn(resetMail.text ?? '', 'Choose a new password')
@@ -157,11 +152,11 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
 
     it('development with SMTP_URL: /dev/mail still lists a sent message and says its body is not kept', async () => {
       const development = await createTestStore(kind, {
-        env: { NODE_ENV: 'development', SMTP_URL: smtp.url, PUBLIC_URL },
+        env: { NODE_ENV: 'development', SMTP_URL: s.smtp.url, PUBLIC_URL },
       })
       try {
         const { account } = await signedInClient(development, nextAddress())
-        await deliverAll(development.services.mail, smtp)
+        await deliverAll(development.services.mail, s.smtp)
         const row = await development.connection.db.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow()
         expect(row).toMatchObject({ status: 'sent', delivered_by: 'smtp', text_body: '', html_body: '' })
         expect(await (await development.fetch('/dev/mail')).text()).toContain(account.email)
@@ -177,9 +172,9 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
     })
 
     it('keeps a message that is not sent yet whole, to send it', async () => {
-      await signedInClient(store, nextAddress())
-      smtp.refuseNext(1, 451)
-      const worker = store.services.mail.createWorker()
+      await signedInClient(s.store, nextAddress())
+      s.smtp.refuseNext(1, 451)
+      const worker = s.store.services.mail.createWorker()
       expect(await worker.runOnce()).toBe(0)
       await worker.stop()
       const [row] = await outbox()
@@ -199,11 +194,11 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
         return db()
           .transaction()
           .execute((trx) =>
-            store.services.mail.enqueue(trx, 'welcome', to, { subject: to, text: `hi ${to}`, html: `<p>${to}</p>` }),
+            s.store.services.mail.enqueue(trx, 'welcome', to, { subject: to, text: `hi ${to}`, html: `<p>${to}</p>` }),
           )
       }
       const fail = async () => {
-        const worker = store.services.mail.createWorker({ transport: failing, maxAttempts: 1 })
+        const worker = s.store.services.mail.createWorker({ transport: failing, maxAttempts: 1 })
         await worker.runOnce()
         await worker.stop()
       }
@@ -211,7 +206,7 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
       const oldFailed = await enqueue('old-failed@example.com')
       await fail()
       const oldSent = await enqueue('old-sent@example.com')
-      await deliverAll(store.services.mail, smtp)
+      await s.deliver()
       // Written long ago and still waiting for its retry: never removed.
       const waiting = await enqueue('waiting@example.com')
       await db()
@@ -223,7 +218,7 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
       const newFailed = await enqueue('new-failed@example.com')
       await fail()
       const newSent = await enqueue('new-sent@example.com')
-      await deliverAll(store.services.mail, smtp)
+      await s.deliver()
       expect((await outbox()).map((r) => [r.id, r.status])).toEqual([
         [oldFailed, 'failed'],
         [oldSent, 'sent'],
@@ -236,7 +231,7 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
         // Seven days after the old ones (and a minute), six days after the new ones.
         time = start + 7 * DAY + 60_000
         // A fresh worker prunes on its first pass, then once an hour.
-        const worker = store.services.mail.createWorker()
+        const worker = s.store.services.mail.createWorker()
         expect(await worker.runOnce()).toBe(0)
         await worker.stop()
         expect((await outbox()).map((r) => r.id)).toEqual([waiting, newFailed, newSent])
@@ -249,7 +244,7 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
   it('clears, on upgrade, the bodies of messages the outbox kept after sending them, and nothing else', async () => {
     const { connection, drop } = await freshDatabase(kind)
     try {
-      await migrateToLatest(connection)
+      await migrate(connection)
       const raw = connection.db as unknown as Kysely<unknown>
       // The outbox as it was before this migration, holding what earlier versions left in it.
       await mailPrivacy.down(raw)

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { connect } from '#server/db/database.ts'
 import { createLogger, type Logger } from '#server/http/logger.ts'
 import { createServices, type Services } from '#server/services.ts'
@@ -6,9 +6,8 @@ import { claimDue } from '#server/mail/repository.ts'
 import { logTransport } from '#server/mail/transport.ts'
 import { createMailWorker } from '#server/mail/worker.ts'
 import { orderNumber, type Order } from '#contracts/orders.ts'
-import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
-import { makeProduct, testAddress } from '#tests/factories.ts'
-import { deliverAll, startSmtp, type TestSmtp } from '#tests/smtp-server.ts'
+import { createTestStore, databases, signedInClient, useMailStore, type TestClient } from '#tests/api/harness.ts'
+import { makeProduct, testAddress } from '#tests/support/factories.ts'
 
 // docs/spec/rulings.md #26 and docs/decisions/011: the outbox (written with its cause,
 // sent once by racing workers, retried with backoff, never lost by a process that
@@ -30,31 +29,18 @@ let addresses = 0
 const nextAddress = () => `10.26.0.${++addresses}`
 
 describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
-  let store: TestStore
-  let smtp: TestSmtp
   let time = Date.now()
   const now = () => time
-
-  beforeAll(async () => {
-    smtp = await startSmtp()
-    store = await createTestStore(kind, {
-      catalog,
-      now,
-      env: { SMTP_URL: smtp.url, PUBLIC_URL, STORE_NAME: 'Kapra Test', MAIL_FROM: 'Kapra Test <orders@kapra.test>' },
-    })
-  })
-  afterAll(async () => {
-    await store.close()
-    await smtp.close()
-  })
-  beforeEach(async () => {
-    // Each test reads only what it caused.
-    await store.connection.db.deleteFrom('mail_outbox').execute()
-    smtp.received.length = 0
+  // Each test reads only what it caused.
+  const s = useMailStore(kind, {
+    catalog,
+    now,
+    env: { PUBLIC_URL, STORE_NAME: 'Kapra Test', MAIL_FROM: 'Kapra Test <orders@kapra.test>' },
+    clearOutbox: true,
   })
 
-  const db = () => store.connection.db
-  const mail = () => store.services.mail
+  const db = () => s.store.connection.db
+  const mail = () => s.store.services.mail
 
   async function placeOrder(client: TestClient, address: Record<string, unknown> = testAddress): Promise<Order> {
     for (const l of lines) {
@@ -68,13 +54,10 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
 
   /** A signed-in shopper; their welcome email is another test's business. */
   async function shopper() {
-    const signedIn = await signedInClient(store, nextAddress())
+    const signedIn = await signedInClient(s.store, nextAddress())
     await db().deleteFrom('mail_outbox').where('kind', '=', 'welcome').execute()
     return signedIn
   }
-
-  /** Sends everything due with one worker, as the process's own would. */
-  const deliver = () => deliverAll(store.services.mail, smtp)
 
   const outbox = (kindOf?: string) => {
     let q = db().selectFrom('mail_outbox').selectAll().orderBy('created_at')
@@ -93,7 +76,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
   async function orderEmail(address: Record<string, unknown> = testAddress) {
     const { client } = await shopper()
     const order = await placeOrder(client, address)
-    const [message] = (await deliver()).filter((m) => m.subject?.includes(orderNumber(order._id)))
+    const [message] = (await s.deliver()).filter((m) => m.subject?.includes(orderNumber(order._id)))
     if (!message) throw new Error('the order email did not arrive')
     return { client, order, message, text: message.text ?? '' }
   }
@@ -101,7 +84,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
   describe('the outbox', () => {
     it('writes the order email in the order’s transaction: nothing when the order fails', async () => {
       const { client } = await shopper()
-      await store.connection.db
+      await s.store.connection.db
         .updateTable('product_sizes')
         .set({ stock: 0 })
         .where('product_id', '=', 'kids-hoodie')
@@ -113,7 +96,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         expect(refused.status).toBe(409)
         expect(await outbox('order-placed')).toEqual([])
       } finally {
-        await store.connection.db
+        await s.store.connection.db
           .updateTable('product_sizes')
           .set({ stock: 500 })
           .where('product_id', '=', 'kids-hoodie')
@@ -161,18 +144,18 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
             })
         })
       // A second process: its own connection pool and services, on the same database.
-      let second: Services = store.services
+      let second: Services = s.store.services
       let closeSecond = async () => {}
       if (kind === 'postgres') {
         const connection = connect({
           databaseUrl: process.env.TEST_DATABASE_URL!,
           dataDir: '.',
-          pgSchema: store.connection.schema!,
+          pgSchema: s.store.connection.schema!,
         })
         second = createServices({
           db: connection.db,
           dialect: connection.dialect,
-          config: store.services.config,
+          config: s.store.services.config,
           logger: createLogger('silent'),
           now,
         })
@@ -192,7 +175,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         await Promise.all([a.stop(), b.stop()])
         await closeSecond()
       }
-      const subjects = smtp.received.map((m) => m.subject).sort()
+      const subjects = s.smtp.received.map((m) => m.subject).sort()
       expect(subjects).toHaveLength(30)
       expect(new Set(subjects).size).toBe(30)
       const rows = await outbox('welcome')
@@ -209,7 +192,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
             html: '<p>Retry</p>',
           }),
         )
-      smtp.refuseNext(1, 451)
+      s.smtp.refuseNext(1, 451)
       const worker = mail().createWorker({ backoffMs: 10_000 })
       try {
         expect(await worker.runOnce()).toBe(0)
@@ -222,7 +205,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         expect((await outbox())[0]!.attempts).toBe(1)
 
         time += 10_000
-        smtp.refuseNext(1, 554)
+        s.smtp.refuseNext(1, 554)
         expect(await worker.runOnce()).toBe(0)
         ;[row] = await outbox()
         expect(row).toMatchObject({ status: 'pending', attempts: 2, next_attempt_at: time + 20_000 })
@@ -232,7 +215,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         expect(await worker.runOnce()).toBe(1)
         ;[row] = await outbox()
         expect(row).toMatchObject({ status: 'sent', attempts: 3, last_error: null, sent_at: time })
-        expect(smtp.received.map((m) => m.subject)).toEqual(['Retry'])
+        expect(s.smtp.received.map((m) => m.subject)).toEqual(['Retry'])
       } finally {
         await worker.stop()
       }
@@ -248,7 +231,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
             html: '<p>Never</p>',
           }),
         )
-      smtp.refuseNext(5, 550)
+      s.smtp.refuseNext(5, 550)
       const worker = mail().createWorker({ backoffMs: 1000, maxAttempts: 2 })
       try {
         expect(await worker.runOnce()).toBe(0)
@@ -258,10 +241,10 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         expect(await worker.runOnce()).toBe(0)
       } finally {
         await worker.stop()
-        smtp.refuseNext(0, 550)
+        s.smtp.refuseNext(0, 550)
       }
       expect((await outbox())[0]).toMatchObject({ status: 'failed', attempts: 2 })
-      expect(smtp.received).toEqual([])
+      expect(s.smtp.received).toEqual([])
     })
 
     it('loses nothing when a process dies between the commit and the send', async () => {
@@ -302,7 +285,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
       } finally {
         await next.stop()
       }
-      expect(smtp.received.map((m) => m.subject).sort()).toEqual([
+      expect(s.smtp.received.map((m) => m.subject).sort()).toEqual([
         'Claimed',
         `Please confirm your order ${orderNumber(order._id)}`,
       ])
@@ -414,7 +397,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
     it('confirms with one tap: reading the link changes nothing, using it confirms once', async () => {
       const { order, text } = await orderEmail()
       const token = tokenOf(link(text, 'Confirm my order'))
-      const guest = store.client(nextAddress())
+      const guest = s.store.client(nextAddress())
 
       const read = await guest.get(`/api/order/link?token=${encodeURIComponent(token)}`)
       expect(await read.json()).toMatchObject({
@@ -422,7 +405,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         action: 'confirm',
         order: { _id: order._id, status: 'Order Placed' },
       })
-      expect((await store.services.orders.forStore(order._id))!.order.status).toBe('Order Placed')
+      expect((await s.store.services.orders.forStore(order._id))!.order.status).toBe('Order Placed')
 
       const used = await guest.post('/api/order/link', { token })
       expect(used.status).toBe(200)
@@ -436,27 +419,27 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
       expect(await (await guest.get(`/api/order/link?token=${encodeURIComponent(token)}`)).json()).toMatchObject({
         state: 'used',
       })
-      expect((await store.services.orders.forStore(order._id))!.order.events).toHaveLength(2)
+      expect((await s.store.services.orders.forStore(order._id))!.order.events).toHaveLength(2)
     })
 
     it('cancels with its link while cancelling is allowed, and not once packing starts', async () => {
       const first = await orderEmail()
       const cancel = tokenOf(link(first.text, 'Cancel this order'))
-      await store.services.orders.advance(first.order._id, 'Confirmed')
-      const res = await store.client(nextAddress()).post('/api/order/link', { token: cancel })
+      await s.store.services.orders.advance(first.order._id, 'Confirmed')
+      const res = await s.store.client(nextAddress()).post('/api/order/link', { token: cancel })
       expect(res.status).toBe(200)
       expect(((await res.json()) as { order: Order }).order.status).toBe('Cancelled')
 
       const second = await orderEmail()
       const late = tokenOf(link(second.text, 'Cancel this order'))
-      await store.services.orders.advance(second.order._id, 'Confirmed')
-      await store.services.orders.advance(second.order._id, 'Packing')
-      const guest = store.client(nextAddress())
+      await s.store.services.orders.advance(second.order._id, 'Confirmed')
+      await s.store.services.orders.advance(second.order._id, 'Packing')
+      const guest = s.store.client(nextAddress())
       expect(await (await guest.get(`/api/order/link?token=${encodeURIComponent(late)}`)).json()).toMatchObject({
         state: 'too-late',
       })
       expect((await guest.post('/api/order/link', { token: late })).status).toBe(409)
-      expect((await store.services.orders.forStore(second.order._id))!.order.status).toBe('Packing')
+      expect((await s.store.services.orders.forStore(second.order._id))!.order.status).toBe('Packing')
     })
 
     it('refuses an expired confirm link and changes nothing', async () => {
@@ -464,14 +447,14 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
       const token = tokenOf(link(text, 'Confirm my order'))
       time += 3 * 24 * 60 * 60_000
       try {
-        const guest = store.client(nextAddress())
+        const guest = s.store.client(nextAddress())
         expect(await (await guest.get(`/api/order/link?token=${encodeURIComponent(token)}`)).json()).toEqual({
           state: 'expired',
         })
         const res = await guest.post('/api/order/link', { token })
         expect(res.status).toBe(400)
         expect(((await res.json()) as { message: string }).message).toMatch(/expired/)
-        expect((await store.services.orders.forStore(order._id))!.order.status).toBe('Order Placed')
+        expect((await s.store.services.orders.forStore(order._id))!.order.status).toBe('Order Placed')
       } finally {
         time -= 3 * 24 * 60 * 60_000
       }
@@ -491,7 +474,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
       const extended = JSON.parse(Buffer.from(body, 'base64url').toString()) as unknown[]
       extended[2] = Number(extended[2]) + 365 * 24 * 60 * 60_000
       const prolonged = `${id}.${Buffer.from(JSON.stringify(extended)).toString('base64url')}.${signature}`
-      const guest = store.client(nextAddress())
+      const guest = s.store.client(nextAddress())
       for (const token of [flipped, repurposed, prolonged, 'nonsense', `${confirm}.x`]) {
         const res = await guest.post('/api/order/link', { token })
         expect(res.status).toBe(400)
@@ -501,7 +484,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         })
       }
       expect((await guest.post('/api/order/link', {})).status).toBe(400)
-      expect((await store.services.orders.forStore(order._id))!.order.status).toBe('Order Placed')
+      expect((await s.store.services.orders.forStore(order._id))!.order.status).toBe('Order Placed')
     })
   })
 
@@ -509,7 +492,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
     it('tells the shopper of Confirmed, Shipped (courier and tracking), Delivered and Cancelled, and of nothing else', async () => {
       const { client } = await shopper()
       const order = await placeOrder(client)
-      const orders = store.services.orders
+      const orders = s.store.services.orders
       // Each move a second apart, so the outbox's order is the moves' order.
       const tick = () => (time += 1000)
       tick()
@@ -531,7 +514,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         'order-placed',
         'order-cancelled',
       ])
-      const received = await deliver()
+      const received = await s.deliver()
       const bySubject = (s: string) => received.find((m) => m.subject === s)!
       const n = orderNumber(order._id)
       expect(bySubject(`Your order ${n} is confirmed`).text).toContain('Men Oxford Shirt, size M, quantity 2')
@@ -547,7 +530,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
     it('writes no status email when the move is refused', async () => {
       const { client } = await shopper()
       const order = await placeOrder(client)
-      await expect(store.services.orders.advance(order._id, 'Shipped', {})).rejects.toThrow()
+      await expect(s.store.services.orders.advance(order._id, 'Shipped', {})).rejects.toThrow()
       expect((await outbox()).map((r) => r.kind)).toEqual(['order-placed'])
     })
   })

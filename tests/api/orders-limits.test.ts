@@ -11,7 +11,7 @@ import { NOT_CONFIRMED_NOTE } from '#server/orders/service.ts'
 import { createApp } from '#server/app.ts'
 import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
-import { makeProduct, testAddress } from '#tests/factories.ts'
+import { makeProduct, testAddress } from '#tests/support/factories.ts'
 
 // Stock can no longer be hoarded with cash-on-delivery orders nobody confirms
 // (docs/decisions/017): at most OPEN_ORDERS_PER_CUSTOMER orders await confirmation per

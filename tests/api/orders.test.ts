@@ -8,7 +8,7 @@ import {
   type TestClient,
   type TestStore,
 } from '#tests/api/harness.ts'
-import { makeProduct, testAddress } from '#tests/factories.ts'
+import { makeProduct, testAddress } from '#tests/support/factories.ts'
 
 // docs/spec/rulings.md #13-15: an order is the signed-in user's server cart, priced by the server,
 // stored with a snapshot of its lines in one transaction that also empties the cart.

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '#contracts/catalog.ts'
 import { createTestStore, databases, defaultCatalog, type TestStore } from '#tests/api/harness.ts'
-import { makeProduct } from '#tests/factories.ts'
+import { makeProduct } from '#tests/support/factories.ts'
 
 // GET /api/product/list (docs/spec/store-spec.md §8) as the server runs it: written once
 // per catalog change by a process of its own with its own connection, then served from files.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '#server/config.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
-import { newAccount } from '#tests/factories.ts'
+import { newAccount } from '#tests/support/factories.ts'
 
 // docs/spec/rulings.md #8: failed logins are limited per account and per client address (429 with
 // Retry-After) for a short window; registration allows at least 20 accounts an hour.

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { createApp } from '#server/app.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
-import { REDIRECT_TRICKS } from '#tests/redirect-tricks.ts'
-import { newAccount } from '#tests/factories.ts'
+import { REDIRECT_TRICKS } from '#tests/support/redirect-tricks.ts'
+import { newAccount } from '#tests/support/factories.ts'
 import { Secret, TOTP } from 'otpauth'
 
 // docs/decisions/016: every path that takes a return address (login and registration, the page and

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELIVERY_FEE } from '#contracts/pricing.ts'
 import { MAX_ALERTS, RELEASE_PAGE } from '#server/alerts/service.ts'
 import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
-import { makeProduct, newAccount, testAddress } from '#tests/factories.ts'
+import { makeProduct, newAccount, testAddress } from '#tests/support/factories.ts'
 
 // Back in stock (server/alerts): a signed-in shopper asks for one email when a sold-out
 // size returns; any path that puts pieces back (the console's stock, a product edit or

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
-import { Migrator, type Migration } from 'kysely/migration'
+import type { Migration } from 'kysely/migration'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product, ProductSummary } from '#contracts/catalog.ts'
 import type { CatalogPage } from '#contracts/catalog-filters.ts'
 import { canMove, orderStatuses, orderTransitions, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { loadConfig } from '#server/config.ts'
-import { migrateToLatest, type Connection } from '#server/db/database.ts'
+import type { Connection } from '#server/db/database.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
 import * as cartLineOrder from '#server/db/migrations/2026-11-22T1400-cart-line-order.ts'
 import { catalogQueries } from '#server/db/migrations/2026-11-24T0100-catalog-queries.ts'
@@ -20,9 +20,10 @@ import {
   storedCartLines,
   type TestClient,
   type TestStore,
-  freshDatabase,
+  databaseBefore,
+  migrate,
 } from '#tests/api/harness.ts'
-import { makeProduct, testAddress } from '#tests/factories.ts'
+import { makeProduct, testAddress } from '#tests/support/factories.ts'
 
 // docs/spec/rulings.md #24 (stock per size, never oversold, put back on Cancelled and
 // Returned) and #15 (the life of a cash-on-delivery order: its table of moves, who
@@ -710,17 +711,9 @@ describe.each(databases)('migrating a store with orders to stock and order life 
   })
 
   it('carries an existing order over as Order Placed with its placing event, and stocks every size with 20', async () => {
-    const { connection, drop } = await freshDatabase(kind)
+    const { connection, drop } = await databaseBefore(kind, before)
     try {
       const { db } = connection
-      const migrator = new Migrator({
-        db,
-        provider: { getMigrations: () => Promise.resolve(before(connection.dialect)) },
-        ...(connection.schema ? { migrationTableSchema: connection.schema } : {}),
-      })
-      const { error } = await migrator.migrateToLatest()
-      expect(error).toBeUndefined()
-
       // The store as it was: a customer, a product with two sizes, an order.
       const placedAt = Date.UTC(2026, 10, 20, 9, 30)
       await sql`insert into users (id, name, email, email_normalized, password_hash, google_sub, created_at)
@@ -743,7 +736,7 @@ describe.each(databases)('migrating a store with orders to stock and order life 
       await sql`insert into order_items (order_id, position, product_id, name, price, image, size, quantity)
         values ('old-order', 0, 'old-shirt', 'Old Shirt', 1500, 'old-shirt-front', 'M', 2)`.execute(db)
 
-      await migrateToLatest(connection)
+      await migrate(connection)
 
       expect(
         await db

@@ -7,7 +7,7 @@ import { createApp } from '#server/app.ts'
 import { loadConfig } from '#server/config.ts'
 import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
-import { newAccount } from '#tests/factories.ts'
+import { newAccount } from '#tests/support/factories.ts'
 
 // docs/decisions/015: two-factor sign-in for admins. Setup on the
 // console (QR as SVG, the secret, confirmed with a code, ten recovery codes once), the

@@ -1,13 +1,10 @@
-import { newAccount } from '#tests/factories.ts'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { newAccount } from '#tests/support/factories.ts'
+import { expect, register, test } from '#tests/e2e/fixtures.ts'
 import { expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
-/** Creates an account through the API (the journey in shopping.spec.ts does it through the form). */
-async function register(page: Page, account = newAccount()) {
-  const res = await page.request.post('/api/auth/registration', { data: account })
-  expect(res.status()).toBe(201)
-  return account
-}
+// Accounts are made through the API (the account fixture); the journey in shopping.spec.ts
+// and the way back through registration below sign up through the form.
 
 async function logInWithForm(page: Page, account: { email: string; password: string }) {
   await page.getByLabel('Email').fill(account.email)
@@ -77,8 +74,7 @@ test('registration page: fields, messages beside each field, Google unavailable;
   await expect(page).toHaveURL(/\/login$/)
 })
 
-test('registering a taken email shows the server message, keeping what was typed', async ({ page }) => {
-  const taken = await register(page)
+test('registering a taken email shows the server message, keeping what was typed', async ({ page, account: taken }) => {
   await open(page, '/signup')
   await page.getByLabel('Username').fill('Someone Else')
   await page.getByLabel('Email').fill(taken.email)
@@ -89,8 +85,7 @@ test('registering a taken email shows the server message, keeping what was typed
   await expect(page.getByLabel('Username')).toHaveValue('Someone Else')
 })
 
-test('a wrong password shows "Invalid email or password" and keeps the email', async ({ page }) => {
-  const account = await register(page)
+test('a wrong password shows "Invalid email or password" and keeps the email', async ({ page, account }) => {
   await open(page, '/login')
   await logInWithForm(page, { email: account.email, password: 'not-my-password' })
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
@@ -101,7 +96,7 @@ test('a wrong password shows "Invalid email or password" and keeps the email', a
 test('login works before the page is interactive: a plain form post', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false })
   const page = await context.newPage()
-  const account = await register(page)
+  const account = await register(page.request)
   await page.goto('/login?redirectTo=%2Forder')
   await logInWithForm(page, account)
   await expect(page).toHaveURL(/\/order$/)
@@ -109,8 +104,7 @@ test('login works before the page is interactive: a plain form post', async ({ b
   await context.close()
 })
 
-test('after login the shopper goes home; signed in, /login and /signup send them back', async ({ page }) => {
-  const account = await register(page)
+test('after login the shopper goes home; signed in, /login and /signup send them back', async ({ page, account }) => {
   await open(page, '/login')
   await logInWithForm(page, account)
   await expect(page).toHaveURL(/\/$/)
@@ -142,7 +136,7 @@ test('user menu: Login, Orders, About signed out; My Account, Logout, Orders, Ab
   // The URL changes before the page does: wait for the form (the home page has an Email field too).
   await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible()
 
-  const account = await register(page, newAccount({ name: 'zainab ali' }))
+  const account = await register(page.request, { name: 'zainab ali' })
   await logInWithForm(page, account)
   await expect(page).toHaveURL(/\/$/)
   const avatar = page.getByRole('button', { name: 'Account menu for zainab ali' })
@@ -163,8 +157,7 @@ test('user menu: Login, Orders, About signed out; My Account, Logout, Orders, Ab
 })
 
 for (const path of ['/placeorder', '/order', '/cart']) {
-  test(`a guest opening ${path} logs in and comes back to it`, async ({ page }) => {
-    const account = await register(page)
+  test(`a guest opening ${path} logs in and comes back to it`, async ({ page, account }) => {
     await open(page, path)
     await expect(page).toHaveURL(`/login?redirectTo=${encodeURIComponent(path)}`)
     await logInWithForm(page, account)

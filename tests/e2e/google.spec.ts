@@ -5,7 +5,7 @@ import path from 'node:path'
 import { expect, test, type Page, type Route } from '@playwright/test'
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWK, type JWTPayload } from 'jose'
 import type { Product } from '#contracts/catalog.ts'
-import { googleClaims, type GooglePerson } from '#tests/google-tokens.ts'
+import { googleClaims, type GooglePerson } from '#tests/support/google-tokens.ts'
 import { expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
 // docs/spec/rulings.md #7 in the browser: Google's button on Login and Registration,

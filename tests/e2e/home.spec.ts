@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '#tests/e2e/fixtures.ts'
 import { expectNoSeriousViolations, seriousViolations } from '#tests/e2e/support.ts'
 import { NEWSLETTER_THANKS } from '#contracts/newsletter.ts'
 
@@ -242,15 +243,7 @@ test.describe('login prompt (docs/spec/rulings.md #22)', () => {
     await expect(prompt(page)).toHaveCount(0)
   })
 
-  test('is not shown to a signed-in shopper', async ({ page, baseURL }) => {
-    const account = { name: 'Ayesha', email: uniqueEmail(), password: 'kapra-prompt-check-2026' }
-    const headers = { Origin: baseURL ?? '' }
-    expect((await page.request.post('/api/auth/registration', { data: account, headers })).ok()).toBe(true)
-    const login = await page.request.post('/api/auth/login', {
-      data: { email: account.email, password: account.password },
-      headers,
-    })
-    expect(login.ok()).toBe(true)
+  test('is not shown to a signed-in shopper', async ({ page, shopper: _shopper }) => {
     await stopClock(page)
     await page.goto('/')
     await letAppBoot(page)

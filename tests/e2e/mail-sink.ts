@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser'
 
 // The mail server of the browser tests' store (playwright.config.ts): it accepts every
 // message on loopback and appends it, as one JSON line (Message-ID, recipient, subject,
-// text), to the file tests/e2e/mail.ts reads, as a shopper reads their inbox. The store
+// text), to the file tests/e2e/mail.spec.ts reads, as a shopper reads their inbox. The store
 // keeps no body of a message it sent (docs/decisions/018), so this is where links are.
 //   node tests/e2e/mail-sink.ts <port> <file>
 

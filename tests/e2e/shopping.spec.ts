@@ -1,16 +1,13 @@
-import { newAccount } from '#tests/factories.ts'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import type { Product } from '#contracts/catalog.ts'
 import { formatPrice } from '#contracts/pricing.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
+import { newAccount } from '#tests/support/factories.ts'
+import { expect, register, test } from '#tests/e2e/fixtures.ts'
 import { collectErrors, expectNoSeriousViolations, open } from '#tests/e2e/support.ts'
 
-/** Signs in through the API: the browser context gets the session cookie. */
-async function signIn(page: Page, account = newAccount()) {
-  expect((await page.request.post('/api/auth/registration', { data: account })).status()).toBe(201)
-  expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true)
-  return account
-}
+// The shopper's way through the store at 1280 px. The journey signs up through the form;
+// the other tests sign in through the API (the shopper fixture).
 
 async function products(request: APIRequestContext): Promise<Product[]> {
   const list = (await (await request.get('/api/product/list')).json()) as Product[]
@@ -20,9 +17,6 @@ async function products(request: APIRequestContext): Promise<Product[]> {
 async function addToServerCart(page: Page, product: Product, size = product.sizes[0]!) {
   expect((await page.request.post('/api/cart/add', { data: { itemId: product._id, size } })).ok()).toBe(true)
 }
-
-const cartLink = (page: Page, count: number) =>
-  page.getByRole('banner').getByRole('link', { name: `Cart, ${count} ${count === 1 ? 'item' : 'items'}`, exact: true })
 
 async function chooseSizeAndAdd(page: Page, size: string) {
   await page
@@ -45,6 +39,7 @@ const address = {
 test('guest to order: browse, add, sign up, log in, merged cart, edit, check out, My Orders', async ({
   page,
   request,
+  cartLink,
 }) => {
   test.setTimeout(180_000)
   const errors = collectErrors(page, { ignorePageErrors: /websocket/i })
@@ -59,10 +54,10 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
   await page.getByRole('main').getByRole('link', { name: first!.name, exact: true }).first().click()
   await expect(page).toHaveURL(`/productdetail/${first!._id}`)
   await chooseSizeAndAdd(page, firstSize)
-  await expect(cartLink(page, 1)).toBeVisible()
+  await expect(cartLink(1)).toBeVisible()
 
   // The cart needs an account: login, then registration.
-  await cartLink(page, 1).click()
+  await cartLink(1).click()
   await expect(page).toHaveURL('/login?redirectTo=%2Fcart')
   await page.getByRole('link', { name: 'Create New Account' }).click()
   await expect(page).toHaveURL('/signup?redirectTo=%2Fcart')
@@ -89,14 +84,14 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
   await expect(page).toHaveURL('/cart')
 
   // The guest's line was merged into the account (docs/spec/rulings.md #12).
-  await expect(cartLink(page, 1)).toBeVisible()
+  await expect(cartLink(1)).toBeVisible()
   const quantity = page.getByRole('spinbutton', { name: `Quantity for ${first!.name}, size ${firstSize}` })
   await expect(quantity).toHaveValue('1')
   await expect(page.getByRole('button', { name: `Account menu for ${account.name}` })).toHaveText('S')
 
   // Quantity 3: the count and the totals follow; a negative number is ignored.
   await quantity.fill('3')
-  await expect(cartLink(page, 3)).toBeVisible()
+  await expect(cartLink(3)).toBeVisible()
   const totals = page.getByRole('region', { name: 'Cart Totals' })
   const subtotal = first!.price * 3
   await expect(totals).toContainText(`Subtotal${formatPrice(subtotal)}`)
@@ -105,16 +100,16 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
   await quantity.fill('-2')
   await quantity.blur()
   await expect(quantity).toHaveValue('3')
-  await expect(cartLink(page, 3)).toBeVisible()
+  await expect(cartLink(3)).toBeVisible()
   await expectNoSeriousViolations(page)
 
   // A second product, then deleted with the red icon.
   await open(page, `/productdetail/${second!._id}`)
   await chooseSizeAndAdd(page, secondSize)
-  await expect(cartLink(page, 4)).toBeVisible()
-  await cartLink(page, 4).click()
+  await expect(cartLink(4)).toBeVisible()
+  await cartLink(4).click()
   await page.getByRole('button', { name: `Remove ${second!.name} (size ${secondSize})` }).click()
-  await expect(cartLink(page, 3)).toBeVisible()
+  await expect(cartLink(3)).toBeVisible()
   await expect(page.getByRole('spinbutton')).toHaveCount(1)
 
   // Checkout: the empty form shows a message beside each field.
@@ -151,7 +146,7 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
   await expect(item).toContainText(`Size:${firstSize}`)
   await expect(item).toContainText(`Date:${formatOrderDate(Date.now())}`)
   await expect(item).toContainText(formatPrice(first!.price))
-  await expect(cartLink(page, 0)).toBeVisible()
+  await expect(cartLink(0)).toBeVisible()
   await item.getByRole('button', { name: 'Track Order' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Order status updated.' })).toBeVisible()
   await expectNoSeriousViolations(page)
@@ -159,8 +154,7 @@ test('guest to order: browse, add, sign up, log in, merged cart, edit, check out
   expect(errors).toEqual([])
 })
 
-test('empty cart, empty checkout and no orders yet', async ({ page }) => {
-  await signIn(page)
+test('empty cart, empty checkout and no orders yet', async ({ page, shopper: _shopper }) => {
   await open(page, '/cart')
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Cart Totals' })).toHaveCount(0)
@@ -181,9 +175,9 @@ test('empty cart, empty checkout and no orders yet', async ({ page }) => {
 test('a cart that changed under the checkout is refused with the fresh totals, then ordered', async ({
   page,
   request,
+  shopper: _shopper,
 }) => {
   const [first, second] = await products(request)
-  await signIn(page)
   await addToServerCart(page, first!)
   await open(page, '/placeorder')
   const totals = page.getByRole('region', { name: 'Cart Totals' })
@@ -205,47 +199,52 @@ test('a cart that changed under the checkout is refused with the fresh totals, t
   await expect(page.getByRole('listitem').filter({ hasText: 'Order Placed' })).toHaveCount(2)
 })
 
-test('the quantity input sets 0 to remove a line, and never passes the stock', async ({ page, request }) => {
-  const [first, second] = await products(request)
-  const size = first!.sizes[0]!
-  const left = first!.stock[size]!
+test('the quantity input sets 0 to remove a line, and never passes the stock', async ({
+  page,
+  shopper: _shopper,
+  cartLink,
+  ownProduct,
+}) => {
+  // Products no other test orders from meanwhile: the refusal names what is left.
+  const { product: first, size } = await ownProduct()
+  const { product: second, size: secondSize } = await ownProduct()
+  const left = first.stock[size]!
   expect(left).toBeGreaterThan(2)
   expect(left).toBeLessThan(100)
-  await signIn(page)
-  await addToServerCart(page, first!)
-  await addToServerCart(page, second!)
+  await addToServerCart(page, first, size)
+  await addToServerCart(page, second, secondSize)
   await open(page, '/cart')
-  const firstQuantity = page.getByRole('spinbutton', { name: `Quantity for ${first!.name}, size ${size}` })
+  const firstQuantity = page.getByRole('spinbutton', { name: `Quantity for ${first.name}, size ${size}` })
   // More than the shelf holds: refused with what is left, and the line keeps its quantity.
   await firstQuantity.fill('250')
   await firstQuantity.blur()
-  await expect(page.getByText(`Only ${left} left of ${first!.name} in size ${size}`)).toBeVisible()
+  await expect(page.getByText(`Only ${left} left of ${first.name} in size ${size}`)).toBeVisible()
   await expect(firstQuantity).toHaveValue('1')
-  await expect(cartLink(page, 2)).toBeVisible()
+  await expect(cartLink(2)).toBeVisible()
   await firstQuantity.fill('3')
   await firstQuantity.blur()
-  await expect(cartLink(page, 4)).toBeVisible()
+  await expect(cartLink(4)).toBeVisible()
   await firstQuantity.fill('0')
   await expect(firstQuantity).toHaveCount(0)
-  await expect(cartLink(page, 1)).toBeVisible()
+  await expect(cartLink(1)).toBeVisible()
   // The server agrees: a reload shows the same cart.
   await page.reload()
   await expect(page.getByRole('spinbutton')).toHaveCount(1)
   await expect(page.getByRole('spinbutton')).toHaveValue('1')
 })
 
-test('a guest bag is merged once into the account, also on a full page load', async ({ page, request }) => {
+test('a guest bag is merged once into the account, also on a full page load', async ({ page, request, cartLink }) => {
   const [first] = await products(request)
   const size = first!.sizes[0]!
   await open(page, `/productdetail/${first!._id}`)
   await chooseSizeAndAdd(page, size)
-  await expect(cartLink(page, 1)).toBeVisible()
+  await expect(cartLink(1)).toBeVisible()
   // Signed in elsewhere (another tab): this tab's next page load finds the bag.
-  await signIn(page)
+  await register(page.request, {}, { signIn: true })
   await page.goto('/cart')
   const quantity = page.getByRole('spinbutton', { name: `Quantity for ${first!.name}, size ${size}` })
   await expect(quantity).toHaveValue('1')
   await page.reload()
   await expect(quantity).toHaveValue('1')
-  await expect(cartLink(page, 1)).toBeVisible()
+  await expect(cartLink(1)).toBeVisible()
 })

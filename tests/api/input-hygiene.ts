@@ -1,20 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { ServerBuild } from 'react-router'
 import { createApp } from '#server/app.ts'
-import { buildDir, projectRoot } from '#server/pages.ts'
-import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
+import { projectRoot } from '#server/pages.ts'
+import { createTestStore, signedInClient, type DatabaseKind, type TestStore } from '#tests/api/harness.ts'
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
-import { newAccount, testAddress } from '#tests/factories.ts'
+import { newAccount, testAddress } from '#tests/support/factories.ts'
 
 // docs/decisions/016: a scanner fed the store NUL bytes, newlines, broken UTF-16 and very long
-// strings and got 500s. Every input the routes read (query parameters, path parameters, JSON
-// fields, page forms) is fed each of these, on both databases, and nothing answers 5xx. The
-// lists of inputs come from the routes themselves: the API's route table, the built
-// storefront's route table and the forms its pages render.
+// strings and got 500s. What the input-hygiene-*.test.ts files share: the bad values, the
+// API's inputs, the storefront's pages, query parameters and forms as its sources and its
+// route table give them, and the store they are fed to.
 
-const BAD: readonly [string, string][] = [
+export const BAD: readonly [string, string][] = [
   ['NUL', 'ab\u0000cd'],
   ['CR/LF', 'ab\r\ncd'],
   ['a lone surrogate', 'ab\ud800cd'],
@@ -22,7 +21,7 @@ const BAD: readonly [string, string][] = [
 ]
 
 /** As a URL carries it: a lone surrogate has no UTF-8 form, so its three bytes are sent as they are. */
-function enc(value: string): string {
+export function enc(value: string): string {
   return value.includes('\ud800')
     ? value.split('\ud800').map(encodeURIComponent).join('%ED%A0%80')
     : encodeURIComponent(value)
@@ -35,7 +34,7 @@ const ADMIN_PASSWORD = 'admin password for hygiene'
  * body whose every text is replaced in turn. A route missing here fails the first test, so a
  * new route is fuzzed as soon as it exists.
  */
-interface Inputs {
+export interface Inputs {
   query?: string[]
   body?: unknown
   /** A body posted as multipart/form-data, its `product` field the JSON. */
@@ -55,7 +54,7 @@ const product = {
   bestSeller: false,
 }
 
-const API: Record<string, Inputs> = {
+export const API: Record<string, Inputs> = {
   'GET /healthz': {},
   'POST /api/auth/registration': {
     body: { name: 'Fuzz', email: 'fuzz@example.com', password: 'correct horse battery' },
@@ -128,7 +127,7 @@ const API: Record<string, Inputs> = {
 }
 
 /** The body once for each of its texts replaced by `bad` (nested objects, lists and keys too). */
-function variants(value: unknown, bad: string): unknown[] {
+export function variants(value: unknown, bad: string): unknown[] {
   if (typeof value === 'string') return [bad]
   if (Array.isArray(value)) {
     const items: unknown[] = value
@@ -146,7 +145,7 @@ function variants(value: unknown, bad: string): unknown[] {
 }
 
 /** The storefront's page paths, as its route table builds them. */
-function pagePaths(build: ServerBuild): string[] {
+export function pagePaths(build: ServerBuild): string[] {
   const full = (id: string): string => {
     const route = build.routes[id]!
     const parent = route.parentId ? full(route.parentId) : ''
@@ -157,7 +156,7 @@ function pagePaths(build: ServerBuild): string[] {
 }
 
 /** Every query parameter name a page or the collection's URL reader reads, found in their sources. */
-function pageQueryNames(): string[] {
+export function pageQueryNames(): string[] {
   const names = new Set<string>()
   const visit = (p: string) => {
     if (fs.statSync(p).isDirectory()) {
@@ -174,14 +173,14 @@ function pageQueryNames(): string[] {
   return [...names].sort()
 }
 
-interface PageForm {
+export interface PageForm {
   action: string
   multipart: boolean
   fields: [string, string][]
 }
 
 /** The post forms a rendered page holds, with their fields as the page fills them. */
-function formsOf(html: string, page: string): PageForm[] {
+export function formsOf(html: string, page: string): PageForm[] {
   const attr = (tag: string, name: string) =>
     new RegExp(`\\s${name}="([^"]*)"`)
       .exec(tag)?.[1]
@@ -214,10 +213,17 @@ function formsOf(html: string, page: string): PageForm[] {
   return forms
 }
 
-describe.each(databases)('every input refuses control characters without a 5xx (%s)', (kind) => {
+/**
+ * The store the input-hygiene-*.test.ts files feed, for the tests of the calling block:
+ * opened before its first test (with a shopper who has an order and a saved address,
+ * and an admin) and closed after its last. Each request is answered by the API and, when
+ * the storefront is built, its pages; `expectNo5xx` collects what answered 5xx into
+ * `failures`, which a test expects empty at its end.
+ */
+export function useFuzzedStore(kind: DatabaseKind) {
   let store: TestStore
   let app: ReturnType<typeof createApp>
-  let ids: { product: string; order: string; address: string }
+  const ids = { product: '', order: '', address: '' }
   let shopper: { email: string; password: string }
   let adminEmail: string
 
@@ -247,11 +253,11 @@ describe.each(databases)('every input refuses control characters without a 5xx (
     await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'L', quantity: 1 })
     const saved = await client.post('/api/user/addresses', { ...testAddress, isDefault: true })
     expect(saved.status).toBe(201)
-    ids = {
+    Object.assign(ids, {
       product: 'oxford-shirt',
       order: ((await order.json()) as { order: { _id: string } }).order._id,
       address: ((await saved.json()) as { address: { _id: string } }).address._id,
-    }
+    })
     adminEmail = newAccount().email
     await store.services.auth.createAdmin({ name: 'Fuzz Admin', email: adminEmail, password: ADMIN_PASSWORD })
   })
@@ -285,177 +291,15 @@ describe.each(databases)('every input refuses control characters without a 5xx (
     })
   }
 
-  it('fuzzes every API route: its path, its query parameters and every text of its body', async () => {
-    const routes = [...new Set(app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))]
-    expect(routes.filter((r) => !(r in API))).toEqual([])
-    const sample = (p: string) =>
-      p
-        .replace(':name', 'oxford-shirt-1.webp')
-        .replace(/\/orders\/:id/, `/orders/${ids.order}`)
-        .replace(/\/products\/:id/, `/products/${ids.product}`)
-        .replace(/\/addresses\/:id/, `/addresses/${ids.address}`)
-        .replace(':id', ids.product)
-
-    for (const route of routes) {
-      const [method, routePath] = route.split(' ') as [string, string]
-      const inputs = API[route]!
-      for (const who of ['shopper', 'admin'] as const) {
-        const cookie = await session(who)
-        for (const [what, bad] of BAD) {
-          const label = (part: string) => `${who} ${route} ${part} with ${what}`
-          // Each path parameter.
-          for (const param of routePath.match(/:\w+/g) ?? []) {
-            await expectNo5xx(label(param), await request(method, sample(routePath.replace(param, enc(bad))), cookie))
-          }
-          // Each query parameter, alone and all at once.
-          for (const name of inputs.query ?? []) {
-            await expectNo5xx(
-              label(`?${name}`),
-              await request(method, `${sample(routePath)}?${name}=${enc(bad)}`, cookie),
-            )
-          }
-          // Each text of the body.
-          for (const body of inputs.body === undefined ? [] : variants(inputs.body, bad)) {
-            const res = await request(method, sample(routePath), cookie, JSON.stringify(body), 'application/json')
-            await expectNo5xx(label(`body ${JSON.stringify(body).slice(0, 80)}`), res)
-          }
-          for (const body of inputs.multipart === undefined ? [] : variants(inputs.multipart, bad)) {
-            const form = new FormData()
-            form.set('product', JSON.stringify(body))
-            await expectNo5xx(label('multipart product'), await request(method, sample(routePath), cookie, form))
-          }
-          if (inputs.signsOut) break
-        }
-      }
-    }
-    expect(failures).toEqual([])
-  }, 240_000)
-
-  it.runIf(pagesBuilt)(
-    'fuzzes every page: its path parameters and every query parameter pages read',
-    async () => {
-      const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
-      const pages = pagePaths(build).filter((p) => !p.includes('*'))
-      expect(pages).toContain('/productdetail/:productId')
-      const names = pageQueryNames()
-      expect(names).toEqual(expect.arrayContaining(['q', 'redirectTo', 'token', 'address', 'edit', 'page']))
-      const sample = (p: string) => p.replace(':productId', ids.product).replace(':orderId', ids.order)
-
-      for (const who of ['guest', 'shopper', 'admin'] as const) {
-        const cookie = who === 'guest' ? undefined : await session(who)
-        for (const page of pages) {
-          for (const [what, bad] of BAD) {
-            for (const param of page.match(/:\w+/g) ?? []) {
-              const res = await request('GET', sample(page.replace(param, enc(bad))), cookie)
-              await expectNo5xx(`${who} ${page} ${param} with ${what}`, res)
-            }
-            const all = names.map((n) => `${n}=${enc(bad)}`).join('&')
-            await expectNo5xx(
-              `${who} ${page} every parameter with ${what}`,
-              await request('GET', `${sample(page)}?${all}`, cookie),
-            )
-            // NUL alone in each parameter: one bad value must not hide behind another.
-            if (what === 'NUL') {
-              for (const name of names) {
-                const res = await request('GET', `${sample(page)}?${name}=${enc(bad)}`, cookie)
-                await expectNo5xx(`${who} ${page} ?${name} with ${what}`, res)
-              }
-            }
-          }
-        }
-      }
-      expect(failures).toEqual([])
+  return {
+    /** The store as it serves: its route table is the list of API routes. */
+    get app() {
+      return app
     },
-    240_000,
-  )
-
-  it.runIf(pagesBuilt)(
-    'fuzzes every field of every form the pages render',
-    async () => {
-      const build = (await import(path.join(buildDir, 'server/index.js'))) as ServerBuild
-      const pages = pagePaths(build)
-        .filter((p) => !p.includes('*'))
-        .map((p) => p.replace(':productId', ids.product).replace(':orderId', ids.order))
-      // Pages whose forms only show in a state of their own.
-      pages.push('/account?add=1', `/account?edit=${ids.address}`, '/account?delete=1', `/order/${ids.order}?cancel=1`)
-      let forms = 0
-      for (const who of ['guest', 'shopper', 'admin'] as const) {
-        for (const page of pages) {
-          const cookie = who === 'guest' ? undefined : await session(who)
-          const res = await request('GET', page, cookie)
-          if (res.status !== 200) {
-            await res.body?.cancel()
-            continue
-          }
-          for (const form of formsOf(await res.text(), page)) {
-            forms++
-            const formCookie = who === 'guest' ? undefined : await session(who)
-            for (const [what, bad] of BAD) {
-              for (let i = 0; i < form.fields.length; i++) {
-                const fields = form.fields.map(([n, v], j): [string, string] => [n, i === j ? bad : v])
-                let body: BodyInit
-                let type: string | undefined
-                if (form.multipart) {
-                  const data = new FormData()
-                  for (const [n, v] of fields) data.append(n, v)
-                  body = data
-                } else {
-                  // Written by hand: URLSearchParams would turn a lone surrogate into U+FFFD.
-                  body = fields.map(([n, v]) => `${enc(n)}=${enc(v)}`).join('&')
-                  type = 'application/x-www-form-urlencoded'
-                }
-                const res = await request('POST', form.action, formCookie, body, type)
-                await expectNo5xx(`${who} ${page} form ${form.action} field ${form.fields[i]![0]} with ${what}`, res)
-              }
-            }
-          }
-        }
-      }
-      expect(forms).toBeGreaterThan(15)
-      expect(failures).toEqual([])
-    },
-    300_000,
-  )
-
-  it('answers the scanner’s requests with 400 naming the field, or treats the value as absent', async () => {
-    const products = await request('GET', '/api/products?q=ab%00', undefined)
-    expect(products.status).toBe(400)
-    expect(await products.json()).toEqual({
-      message: 'q must not contain control characters',
-      fields: { q: 'q must not contain control characters' },
-    })
-    const suggest = await request('GET', '/api/product/suggest?q=ab%00', undefined)
-    expect(suggest.status).toBe(400)
-    expect(((await suggest.json()) as { message: string }).message).toBe('q must not contain control characters')
-    expect((await request('GET', '/api/product/ab%00', undefined)).status).toBe(404)
-    const cookie = await session('shopper')
-    const add = await request(
-      'POST',
-      '/api/cart/add',
-      cookie,
-      JSON.stringify({ itemId: 'ab\u0000', size: 'M' }),
-      'application/json',
-    )
-    expect(add.status).toBe(400)
-    expect(((await add.json()) as { fields: Record<string, string> }).fields).toEqual({
-      itemId: 'itemId must not contain control characters',
-    })
-    const name = await request(
-      'POST',
-      '/api/auth/registration',
-      undefined,
-      JSON.stringify({ ...newAccount(), name: 'Line\nbreak' }),
-      'application/json',
-    )
-    expect(name.status).toBe(400)
-    expect(((await name.json()) as { message: string }).message).toBe('Name must not contain control characters')
-  })
-
-  it.runIf(pagesBuilt)('shows the collection without a search that holds a control character', async () => {
-    const res = await request('GET', '/collection?q=ab%00', undefined)
-    expect(res.status).toBe(301)
-    expect(res.headers.get('location')).toBe('/collection')
-    const kept = await request('GET', '/collection?q=ab%00&category=Men', undefined)
-    expect(kept.headers.get('location')).toBe('/collection?category=Men')
-  })
-})
+    ids,
+    session,
+    failures,
+    expectNo5xx,
+    request,
+  }
+}

@@ -1,20 +1,14 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from '#tests/e2e/fixtures.ts'
 import { collectErrors, isHydrated } from '#tests/e2e/support.ts'
-import {
-  addToCart,
-  booted,
+import { addToCart, booted, guestCart, productWithChart, sizeRadio, slowLine } from '#tests/e2e/preboot.ts'
+
+// A product used on a phone on a slow line before the app has booted (docs/decisions/006);
+// the other preboot tests run at this width too (tests/e2e/preboot.spec.ts).
+
+test('on a slow line, a size and Add To Cart tapped as soon as the product shows land in the bag', async ({
+  page,
   cartLink,
-  guestCart,
-  prebootTests,
-  productWithChart,
-  sizeRadio,
-  slowLine,
-} from '#tests/e2e/preboot.ts'
-
-// Controls used before the app has booted, on a phone, tapping (tests/e2e/preboot.ts).
-prebootTests()
-
-test('on a slow line, a size and Add To Cart tapped as soon as the product shows land in the bag', async ({ page }) => {
+}) => {
   test.setTimeout(60_000)
   const errors = collectErrors(page)
   const { product, size } = await productWithChart(page)
@@ -33,7 +27,7 @@ test('on a slow line, a size and Add To Cart tapped as soon as the product shows
   await expect(
     page.getByRole('status').filter({ hasText: `Added to cart: ${product.name}, size ${size}` }),
   ).toBeVisible()
-  await expect(cartLink(page, 1)).toBeVisible()
+  await expect(cartLink(1)).toBeVisible()
   expect(await guestCart(page)).toEqual({ [product._id]: { [size]: 1 } })
   expect(errors).toEqual([])
 })

@@ -1,20 +1,13 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { Product } from '#contracts/catalog.ts'
+import { expect, test } from '#tests/e2e/fixtures.ts'
 import { expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/e2e/support.ts'
 
-const PASSWORD = 'kurta-lover-2026'
-let seq = 0
+// The shopper's way at 390 px: the bottom bar, the cart, checkout, My Orders, login and signup.
 
-async function signIn(page: Page) {
-  const account = { name: 'Nida', email: `phone-${Date.now()}-${process.pid}-${++seq}@example.com`, password: PASSWORD }
-  expect((await page.request.post('/api/auth/registration', { data: account })).status()).toBe(201)
-  expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true)
-  return account
-}
-
+/** The two products with the longest names, the hardest to fit, in the cart. */
 async function fillCart(page: Page) {
   const list = ((await (await page.request.get('/api/product/list')).json()) as Product[]).filter((p) => p.sizes.length)
-  // The longest names are the hardest to fit.
   const longest = [...list].sort((a, b) => b.name.length - a.name.length).slice(0, 2)
   for (const p of longest) {
     expect((await page.request.post('/api/cart/add', { data: { itemId: p._id, size: p.sizes.at(-1) } })).ok()).toBe(
@@ -26,8 +19,8 @@ async function fillCart(page: Page) {
 
 test('the bottom bar shows Home, Collection, Contact and Cart with the count; the cart fits a phone', async ({
   page,
+  shopper: _shopper,
 }) => {
-  await signIn(page)
   const [first] = await fillCart(page)
   await page.goto('/cart')
   const bar = page.getByRole('navigation', { name: 'Quick links' })
@@ -43,9 +36,10 @@ test('the bottom bar shows Home, Collection, Contact and Cart with the count; th
   await expectNoSeriousViolations(page)
 })
 
-test('checkout and My Orders fit a phone', async ({ page }) => {
-  await signIn(page)
-  await fillCart(page)
+test('checkout and My Orders fit a phone', async ({ page, shopper: _shopper, ownProduct }) => {
+  const longest = await fillCart(page)
+  // It orders them: no other test may count their stock meanwhile.
+  for (const p of longest) await ownProduct([p])
   await open(page, '/placeorder')
   await page.getByRole('button', { name: 'Place Order' }).click()
   await expect(page.getByText('First name is required')).toBeVisible()

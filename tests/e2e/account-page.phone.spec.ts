@@ -1,4 +1,0 @@
-import { accountPageTests } from '#tests/e2e/account-page.ts'
-
-// The Account page at 390 px (tests/e2e/account-page.ts).
-accountPageTests()

@@ -1,4 +1,0 @@
-import { twoFactorTests } from '#tests/e2e/two-factor.ts'
-
-// Two-factor sign-in for admins at 390 px (tests/e2e/two-factor.ts).
-twoFactorTests()
