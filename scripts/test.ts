@@ -1,7 +1,7 @@
 // `npm test`: the one gate, the same locally and in CI. Typecheck, lint, unit and API
 // tests (SQLite, plus PostgreSQL when TEST_DATABASE_URL is set), then the browser
 // tests when a Chromium is found. Ends with one line totalling every runner.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -24,6 +24,32 @@ function run(label: string, command: string, args: string[], env: NodeJS.Process
   return result.status === 0
 }
 
+/**
+ * Steps that need nothing of each other, at once (each of typecheck and lint keeps one
+ * core busy): their output is held and printed whole as each one ends.
+ */
+async function runTogether(steps: { label: string; command: string; args: string[] }[]): Promise<boolean[]> {
+  return Promise.all(
+    steps.map(
+      ({ label, command, args }) =>
+        new Promise<boolean>((resolve) => {
+          const started = performance.now()
+          const child = spawn(command, args, { cwd: root, env: process.env })
+          const output: Buffer[] = []
+          child.stdout.on('data', (chunk: Buffer) => output.push(chunk))
+          child.stderr.on('data', (chunk: Buffer) => output.push(chunk))
+          child.on('close', (code) => {
+            timings.push(`${label} ${((performance.now() - started) / 1000).toFixed(1)} s`)
+            console.log(`\n▶ ${label}`)
+            process.stdout.write(Buffer.concat(output))
+            if (code !== 0) failures.push(label)
+            resolve(code === 0)
+          })
+        }),
+    ),
+  )
+}
+
 function count(file: string, read: (report: never) => { passed: number; failed: number; skipped: number }) {
   if (!fs.existsSync(file)) return
   const c = read(JSON.parse(fs.readFileSync(file, 'utf8')) as never)
@@ -32,14 +58,19 @@ function count(file: string, read: (report: never) => { passed: number; failed: 
   totals.skipped += c.skipped
 }
 
-if (run('route types', bin('react-router'), ['typegen'])) run('typecheck', bin('tsc'), [])
-run('lint', bin('eslint'), ['.'])
-run('formatting', bin('prettier'), ['--check', '--log-level', 'warn', '.'])
+// The route types first (typecheck and lint read them); then the checks and the build
+// side by side. The built store is needed next: the API suite renders real pages with
+// it (the checkout's Idempotency-Key, the pages during a database outage), and the
+// browser tests serve it.
+const typed = run('route types', bin('react-router'), ['typegen'])
+const built = await runTogether([
+  { label: 'storefront build', command: bin('react-router'), args: ['build'] },
+  ...(typed ? [{ label: 'typecheck', command: bin('tsc'), args: [] }] : []),
+  { label: 'lint', command: bin('eslint'), args: ['.'] },
+  { label: 'formatting', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },
+]).then(([build]) => build)
 
 const vitestReport = path.join(reports, 'vitest.json')
-// The built store first: the API suite renders real pages with it (the checkout's
-// Idempotency-Key, the pages during a database outage), and the browser tests serve it.
-const built = run('storefront build', bin('react-router'), ['build'])
 
 if (!process.env.TEST_DATABASE_URL)
   console.log('\nAPI tests run on SQLite only; set TEST_DATABASE_URL=postgres://… to run them on PostgreSQL too.')

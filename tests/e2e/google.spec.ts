@@ -265,6 +265,8 @@ test.describe('Google sign-in configured', () => {
   })
 
   test('never follows a return address to another site', async ({ page }) => {
+    // Six sign-ins in one test: more than one sign-in's time.
+    test.slow()
     const google = await offline(page)
     // What a browser would read as another host; the API suite runs the whole table
     // through the pages (tests/api/return-address.test.ts), this is the button's path.
