@@ -26,12 +26,11 @@ const consoleSpecs = /\/console\.spec\.ts$/
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
-  // One worker unless E2E_WORKERS says more. The specs share one store and its database,
-  // so a test that orders or counts stock does it on a product of its own
-  // (tests/e2e/fixtures.ts) and the console, which adds to the catalog, runs last: two
-  // workers can run them, but on two busy cores their tests ran out of time
-  // (docs/decisions/014, 020).
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers (E2E_WORKERS=1 for one). The specs share one store and its database, so
+  // a test that orders or counts stock does it on a product of its own
+  // (tests/e2e/fixtures.ts) and the console, which adds to the catalog, runs last
+  // (docs/decisions/020, amending 014).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
