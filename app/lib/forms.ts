@@ -1,27 +1,8 @@
 import type { z } from 'zod'
+import { parseForm, type FieldErrors } from '#contracts/parse.ts'
 
-export type FieldErrors = Partial<Record<string, string>>
-
-/** A form's values checked with a contract: the data, or what to tell the person. */
-export type ParsedForm<T> = { success: true; data: T } | { success: false; message: string; fieldErrors: FieldErrors }
-
-/**
- * Checks a form with the schema the API enforces, and answers a failure the way the API's
- * `parseWith` (server/http/errors.ts) does: the first message per field, keyed by its path
- * ('city'; 'address.city' in a nested payload), the first message of all as `message`.
- * So a page and the API say the same thing about the same input.
- */
-export function parseForm<T>(schema: z.ZodType<T>, input: unknown): ParsedForm<T> {
-  const result = schema.safeParse(input)
-  if (result.success) return { success: true, data: result.data }
-  const fieldErrors: FieldErrors = {}
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || '_'
-    fieldErrors[key] ??= issue.message
-  }
-  const first = result.error.issues[0]
-  return { success: false, message: first ? first.message : 'Invalid request', fieldErrors }
-}
+// One check for pages and the API (contracts/parse.ts).
+export { parseForm, type FieldErrors, type ParsedForm } from '#contracts/parse.ts'
 
 /** A form's text fields as strings (files and repeated names are not used by the store's forms). */
 export function formValues(form: FormData, names: readonly string[]): Record<string, string> {

@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod'
+import { parseForm } from '#contracts/parse.ts'
 
 // The storefront's server build carries its own copy of this module, so `instanceof`
 // cannot tell the process's AppError from the build's; this registered symbol can.
@@ -31,15 +32,9 @@ export function isAppError(err: unknown): err is AppError {
 
 /** Parses a payload with its contract; a 400 names the first failing field. */
 export function parseWith<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input)
-  if (result.success) return result.data
-  const fields: Record<string, string> = {}
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.') || '_'
-    fields[key] ??= issue.message
-  }
-  const first = result.error.issues[0]
-  throw new AppError(400, first ? first.message : 'Invalid request', { fields })
+  const parsed = parseForm(schema, input)
+  if (parsed.success) return parsed.data
+  throw new AppError(400, parsed.message, { fields: parsed.fieldErrors as Record<string, string> })
 }
 
 /** Seconds a client is asked to wait while the database is out of reach. */
