@@ -161,6 +161,27 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  // The storefront's links, forms and navigation keep the page's language (docs/decisions/022).
+  // A separate rule from the boundaries' no-restricted-imports, so neither replaces the other.
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/routes/admin/**', 'app/features/admin/**', 'app/lib/i18n/**', 'app/root.tsx', 'app/entry.*'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink', 'Form', 'useNavigate'],
+              message:
+                "A store page's links stay in its language: import them from #app/lib/i18n/links.tsx (docs/decisions/022).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   // No import cycles, followed through the #…/ aliases (package.json imports). Type-only
   // imports are not followed: they vanish when the code runs (docs/decisions/021).
   {

@@ -37,7 +37,9 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs about a third of a test's time on two cores; a failure on CI is
+    // retried once with one (docs/decisions/020), and `--trace on` records one locally.
+    trace: 'on-first-retry',
     launchOptions: {
       ...(chromium ? { executablePath: chromium } : {}),
       args: chromiumArgs,

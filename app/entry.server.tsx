@@ -13,11 +13,20 @@ import { errorFields } from '#server/http/logger.ts'
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { deferHydration } from '#app/lib/deferred-boot.server.ts'
+import { I18nextProvider } from 'react-i18next'
+import { i18nFor, setUpLanguage } from '#app/lib/i18n/i18n.ts'
+import { requestLang } from '#app/lib/i18n/language.ts'
+import english from '#locales/en/index.ts'
+import urdu from '#locales/ur/index.ts'
 
 // The server process reads the context key from here, so it is the app's own.
 export { appContext }
 
 export const streamTimeout = 5_000
+
+// Both languages' messages, once: a page is rendered in the language its URL names.
+setUpLanguage('en', english)
+setUpLanguage('ur', urdu)
 
 /**
  * Every error a loader, action or render throws on the server, in the process's JSON
@@ -56,7 +65,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <I18nextProvider i18n={i18nFor(requestLang(request))}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>,
       {
         nonce,
         [readyOption]() {

@@ -1,4 +1,5 @@
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import { useEffect } from 'react'
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData } from 'react-router'
 import type { Route } from './+types/root'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { useStopReplayQueue } from '#app/lib/replay.ts'
@@ -6,6 +7,9 @@ import { CartProvider } from '#app/lib/cart/cart-context.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import displayFont from '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2?url'
+import urduFont from '@fontsource-variable/noto-nastaliq-urdu/files/noto-nastaliq-urdu-arabic-wght-normal.woff2?url'
+import { direction, langOfPath } from '#contracts/languages.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
 import './app.css'
 
 /**
@@ -42,12 +46,15 @@ export function links(): Route.LinkDescriptors {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useRouteLoaderData<typeof loader>('root')?.nonce
+  const lang = useLang()
   return (
-    <html lang="en">
+    <html lang={lang} dir={direction(lang)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#faf8f5" />
+        {/* Urdu pages only: English pages fetch nothing of it (docs/decisions/022). */}
+        {lang === 'ur' && <link rel="preload" href={urduFont} as="font" type="font/woff2" crossOrigin="anonymous" />}
         <Meta />
         <Links />
       </head>
@@ -62,6 +69,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useStopReplayQueue()
+  // The browser holds the messages of the language it loaded. A navigation that reaches a
+  // page of the other language (the console, always English, from an Urdu page) loads that
+  // page's document instead, so no page is ever drawn in the wrong language.
+  const { pathname } = useLocation()
+  const lang = useLang()
+  useEffect(() => {
+    if (langOfPath(pathname) !== lang) window.location.reload()
+  }, [pathname, lang])
   return (
     <Toaster>
       <CartProvider user={loaderData.user} serverCart={loaderData.cart}>

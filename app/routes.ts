@@ -1,17 +1,50 @@
-import { type RouteConfig, index, layout, prefix, route } from '@react-router/dev/routes'
+import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from '@react-router/dev/routes'
+import type { Lang } from '#contracts/languages.ts'
 
 // One module per screen of the spec (docs/spec/store-spec.md §2), named after the URL
 // it serves: /productdetail/:productId is routes/store/productdetail.$productId.tsx.
 // store/ is what shoppers browse and buy; account/ is who they are and what they ordered.
 // Login and registration stand outside the store layout: no navigation bar or chat button.
+//
+// Every page a shopper sees exists twice: in English at the spec's paths and in Urdu under
+// /ur, served by the same module (docs/decisions/022). English routes keep their files'
+// ids; the Urdu twins' ids start with 'ur/'.
+function shopper(lang: Lang): RouteConfigEntry[] {
+  const id = (file: string) => (lang === 'en' ? {} : { id: `ur/${file}` })
+  const page = (path: string, file: string) => route(path, `routes/${file}.tsx`, id(file))
+  return [
+    page('login', 'account/login'),
+    page('signup', 'account/signup'),
+    page('logout', 'account/logout'),
+    page('forgot-password', 'account/forgot-password'),
+    page('reset-password', 'account/reset-password'),
+    page('subscribe', 'store/subscribe'),
+    layout('routes/store/_layout.tsx', id('store/_layout'), [
+      index('routes/store/_index.tsx', id('store/_index')),
+      page('about', 'store/about'),
+      page('contact', 'store/contact'),
+      page('collection', 'store/collection'),
+      page('product', 'store/product'),
+      page('productdetail/:productId', 'store/productdetail.$productId'),
+      page('cart', 'store/cart'),
+      page('placeorder', 'store/placeorder'),
+      page('account', 'account/account'),
+      page('order', 'account/order'),
+      page('order/:orderId', 'account/order.$orderId'),
+      // Links from emails: confirm or cancel an order, verify an address (docs/decisions/011).
+      page('order-link', 'account/order-link'),
+      page('verify-email', 'account/verify-email'),
+      page('newsletter/confirm', 'store/newsletter.confirm'),
+      page('newsletter/unsubscribe', 'store/newsletter.unsubscribe'),
+      page('*', 'store/$'),
+    ]),
+  ]
+}
+
 export default [
-  route('login', 'routes/account/login.tsx'),
-  route('signup', 'routes/account/signup.tsx'),
-  route('logout', 'routes/account/logout.tsx'),
-  route('forgot-password', 'routes/account/forgot-password.tsx'),
-  route('reset-password', 'routes/account/reset-password.tsx'),
-  route('subscribe', 'routes/store/subscribe.tsx'),
-  // The store owner's console: its own frame, for admins only (docs/spec/rulings.md #25).
+  // Sets the language cookie (and the account's language) and goes to the chosen twin.
+  route('language', 'routes/language.tsx'),
+  // The store owner's console: its own frame, for admins only (docs/spec/rulings.md #25); English.
   ...prefix('admin', [
     layout('routes/admin/_layout.tsx', [
       index('routes/admin/_index.tsx'),
@@ -24,23 +57,6 @@ export default [
       route('security', 'routes/admin/security.tsx'),
     ]),
   ]),
-  layout('routes/store/_layout.tsx', [
-    index('routes/store/_index.tsx'),
-    route('about', 'routes/store/about.tsx'),
-    route('contact', 'routes/store/contact.tsx'),
-    route('collection', 'routes/store/collection.tsx'),
-    route('product', 'routes/store/product.tsx'),
-    route('productdetail/:productId', 'routes/store/productdetail.$productId.tsx'),
-    route('cart', 'routes/store/cart.tsx'),
-    route('placeorder', 'routes/store/placeorder.tsx'),
-    route('account', 'routes/account/account.tsx'),
-    route('order', 'routes/account/order.tsx'),
-    route('order/:orderId', 'routes/account/order.$orderId.tsx'),
-    // Links from emails: confirm or cancel an order, verify an address (docs/decisions/011).
-    route('order-link', 'routes/account/order-link.tsx'),
-    route('verify-email', 'routes/account/verify-email.tsx'),
-    route('newsletter/confirm', 'routes/store/newsletter.confirm.tsx'),
-    route('newsletter/unsubscribe', 'routes/store/newsletter.unsubscribe.tsx'),
-    route('*', 'routes/store/$.tsx'),
-  ]),
+  ...prefix('ur', shopper('ur')),
+  ...shopper('en'),
 ] satisfies RouteConfig

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {
   return (

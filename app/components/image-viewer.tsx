@@ -64,7 +64,7 @@ export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; o
         onClick={close}
         autoFocus
         aria-label="Close image"
-        className="absolute top-4 right-4 grid size-12 place-items-center rounded-full bg-white text-ink shadow-lg hover:bg-sand"
+        className="absolute top-4 end-4 grid size-12 place-items-center rounded-full bg-white text-ink shadow-lg hover:bg-sand"
       >
         <X aria-hidden className="size-6" />
       </button>

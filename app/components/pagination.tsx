@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 
 /** 'Showing 25–48 of 1,234 products', or '18 products' when one page holds them all. */

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { Expand } from 'lucide-react'
 import type { ProductSummary } from '#contracts/catalog.ts'
 import { Price } from '#app/components/price.tsx'
@@ -37,7 +37,7 @@ export function ProductCard({
           type="button"
           onClick={() => setZoom(true)}
           aria-label={`Zoom image of ${product.name}`}
-          className="absolute top-2.5 right-2.5 grid size-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
+          className="absolute top-2.5 end-2.5 grid size-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
         >
           <Expand aria-hidden className="size-4" />
         </button>

@@ -79,7 +79,7 @@ export function PasswordField({
           id={id}
           name={name}
           type={visible ? 'text' : 'password'}
-          className="field-input pr-12"
+          className="field-input pe-12"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, hint, error)}
           autoCapitalize="none"
@@ -92,7 +92,7 @@ export function PasswordField({
           aria-pressed={visible}
           aria-label="Show password"
           aria-controls={id}
-          className="absolute inset-y-0 right-0 grid w-12 place-items-center rounded-r-lg text-muted hover:text-ink"
+          className="absolute inset-y-0 end-0 grid w-12 place-items-center rounded-e-lg text-muted hover:text-ink"
         >
           <Icon aria-hidden className="size-5" />
         </button>

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
+import { LANGUAGES, localePath, type Lang } from '#contracts/languages.ts'
 
 interface PageMeta {
   title: string
@@ -7,7 +8,10 @@ interface PageMeta {
   image?: string
   /** The store's origin, from the root loader, to make URLs absolute. */
   origin?: string
+  /** The page's address, in any language: the canonical URL is its twin in `lang`. */
   path?: string
+  /** The page's language (docs/decisions/022); English when not given. */
+  lang?: Lang
   type?: 'website' | 'product'
 }
 
@@ -18,6 +22,7 @@ export function pageMeta({
   image,
   origin = '',
   path,
+  lang = 'en',
   type = 'website',
 }: PageMeta): MetaDescriptor[] {
   const abs = (u: string) => (u.startsWith('http') ? u : `${origin}${u}`)
@@ -28,10 +33,17 @@ export function pageMeta({
     { property: 'og:description', content: description },
     { property: 'og:type', content: type },
     { property: 'og:site_name', content: 'Kapra' },
+    { property: 'og:locale', content: lang === 'ur' ? 'ur_PK' : 'en_PK' },
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
   ]
   if (path !== undefined) {
-    tags.push({ property: 'og:url', content: abs(path) }, { tagName: 'link', rel: 'canonical', href: abs(path) })
+    const own = abs(localePath(lang, path))
+    tags.push({ property: 'og:url', content: own }, { tagName: 'link', rel: 'canonical', href: own })
+    // Each page names its twin in the other language; English answers anyone else.
+    for (const l of LANGUAGES) {
+      tags.push({ tagName: 'link', rel: 'alternate', hrefLang: l, href: abs(localePath(l, path)) })
+    }
+    tags.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: abs(localePath('en', path)) })
   }
   if (image) tags.push({ property: 'og:image', content: abs(image) })
   return tags

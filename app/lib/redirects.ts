@@ -1,4 +1,5 @@
 import { isPlainText } from '#contracts/plain-text.ts'
+import { langOfPath, localePath, withoutLang } from '#contracts/languages.ts'
 
 /**
  * A return address may hold no control character (C0 with tab, CR and LF, DEL, C1), no lone
@@ -26,7 +27,7 @@ function decodeAscii(value: string): string {
 
 /** The pages a visitor is never sent back to after signing in: they would loop. */
 function isAuthPage(pathname: string): boolean {
-  const p = pathname.toLowerCase()
+  const p = withoutLang(pathname.toLowerCase())
   return p.startsWith('/login') || p.startsWith('/signup')
 }
 
@@ -38,7 +39,12 @@ function isAuthPage(pathname: string): boolean {
  * path that takes a return address uses this one function: the login and registration pages
  * (GET and POST) and Google sign-in in the browser.
  */
-export function safeRedirect(to: unknown, origin: string, fallback = '/'): string {
+export function safeRedirect(
+  to: unknown,
+  origin: string,
+  fallback = '/',
+  { authPages = false }: { authPages?: boolean } = {},
+): string {
   if (typeof to !== 'string' || to === '' || !isPlain(to)) return fallback
   // Percent-encoded, the same tricks (`%2F%2Fevil.example`, `/%09/evil.example`) are refused too,
   // in case anything on the way decodes the address once more.
@@ -49,13 +55,13 @@ export function safeRedirect(to: unknown, origin: string, fallback = '/'): strin
   const again = parse(decoded, own)
   if (url?.origin !== own || again?.origin !== own || again.pathname.startsWith('//')) return fallback
   // `/.//evil.example` resolves to the path `//evil.example`, which a browser reads as another host.
-  if (url.pathname.startsWith('//') || isAuthPage(decodeAscii(url.pathname))) return fallback
+  if (url.pathname.startsWith('//') || (!authPages && isAuthPage(decodeAscii(url.pathname)))) return fallback
   return url.pathname + url.search + url.hash
 }
 
 export function loginPath(from: URL | string): string {
   const url = typeof from === 'string' ? new URL(from, 'http://x') : from
-  return `/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
+  return `${localePath(langOfPath(url.pathname), '/login')}?redirectTo=${encodeURIComponent(url.pathname + url.search)}`
 }
 
 /**
@@ -64,9 +70,10 @@ export function loginPath(from: URL | string): string {
  */
 export function backFromAuthPage(url: URL, referer: string | null): string {
   const to = url.searchParams.get('redirectTo')
-  if (to !== null) return safeRedirect(to, url.origin)
-  if (!referer || !URL.canParse(referer)) return '/'
+  const home = localePath(langOfPath(url.pathname), '/')
+  if (to !== null) return safeRedirect(to, url.origin, home)
+  if (!referer || !URL.canParse(referer)) return home
   const from = new URL(referer)
   // The host alone: behind a TLS proxy the page's own URL may say http.
-  return from.host === url.host ? safeRedirect(from.pathname + from.search, url.origin) : '/'
+  return from.host === url.host ? safeRedirect(from.pathname + from.search, url.origin, home) : home
 }

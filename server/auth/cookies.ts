@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import { generateCookie, getCookie } from 'hono/cookie'
 import type { AppEnv } from '#server/http/env.ts'
 import { servesHttps } from '#server/http/csp.ts'
+import { LANGUAGE_COOKIE, type Lang } from '#contracts/languages.ts'
 
 export const SESSION_COOKIE = 'kapra_session'
 
@@ -10,6 +11,8 @@ export interface SessionCookies {
   set(token: string, expiresAt: number): string
   /** The Set-Cookie value that removes the session cookie. */
   clear(): string
+  /** The Set-Cookie value that keeps a chosen language for a year; scripts may read it. */
+  language(lang: Lang): string
 }
 
 /**
@@ -27,6 +30,7 @@ export function sessionCookies(c: Context<AppEnv>): SessionCookies {
   return {
     set: (token, expiresAt) => generateCookie(SESSION_COOKIE, token, { ...base, expires: new Date(expiresAt) }),
     clear: () => generateCookie(SESSION_COOKIE, '', { ...base, maxAge: 0, expires: new Date(0) }),
+    language: (lang) => generateCookie(LANGUAGE_COOKIE, lang, { ...base, httpOnly: false, maxAge: 365 * 24 * 3600 }),
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { AppEnv } from '#server/http/env.ts'
+import { withoutLang } from '#contracts/languages.ts'
 
 // What a shared cache (a CDN, a company proxy) may keep (docs/decisions/016). A page rendered for
 // a session, or one whose address carries a token, is someone's own: `private, no-store` keeps
@@ -22,13 +23,16 @@ const PRIVATE_PAGES = [
   /^\/newsletter\/(confirm|unsubscribe)$/,
 ]
 
-/** The page a path names, as React Router matches it: any case, no trailing slash, no `.data` suffix. */
+/**
+ * The page a path names, as React Router matches it: any case, no trailing slash, no `.data`
+ * suffix, and in either language (/ur/cart is the cart: docs/decisions/022).
+ */
 function pagePath(path: string): string {
   const p = path
     .toLowerCase()
     .replace(/\.data$/, '')
     .replace(/\/+$/, '')
-  return p === '' || p === '/_root' ? '/' : p
+  return p === '' || p === '/_root' ? '/' : withoutLang(p)
 }
 
 export function isPrivatePage(path: string): boolean {

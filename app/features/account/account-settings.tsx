@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { BadgeCheck, LogOut } from 'lucide-react'
 import { DELETE_CONFIRMATION } from '#contracts/account.ts'
 import type { User } from '#contracts/auth.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { Form, Link } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { MapPin, Plus } from 'lucide-react'
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from '#contracts/account.ts'
 import { AddressFieldset } from '#app/components/address-fieldset.tsx'
@@ -75,7 +75,7 @@ function AddressCard({ address: a }: { address: SavedAddress }) {
           <p className="font-semibold text-ink">
             {name}
             {a.isDefault && (
-              <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">
+              <span className="ms-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">
                 Default
               </span>
             )}
@@ -113,7 +113,7 @@ function AddressCard({ address: a }: { address: SavedAddress }) {
             </button>
           </Form>
         )}
-        <Form method="post" preventScrollReset className="ml-auto">
+        <Form method="post" preventScrollReset className="ms-auto">
           <input type="hidden" name="id" value={a._id} />
           <button
             type="submit"

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { ArrowLeft, Banknote, CircleAlert, RefreshCcw, ShieldCheck } from 'lucide-react'
 import type { Product } from '#contracts/catalog.ts'
 import { useRootData } from '#app/lib/root-data.ts'
@@ -40,7 +40,7 @@ export function AuthLayout({
       >
         <div
           aria-hidden
-          className="pointer-events-none absolute -top-24 -left-24 size-72 rounded-full bg-accent opacity-60 blur-3xl"
+          className="pointer-events-none absolute -top-24 -start-24 size-72 rounded-full bg-accent opacity-60 blur-3xl"
         />
         <Link
           to="/"

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { useNavigate } from '#app/lib/i18n/links.tsx'
 import { LoaderCircle } from 'lucide-react'
 import { api } from '#app/lib/api.ts'
 import { safeRedirect } from '#app/lib/redirects.ts'

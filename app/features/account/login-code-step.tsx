@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { AuthLayout, FormAlert, type Showcase } from '#app/features/account/auth-layout.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, Trash2 } from 'lucide-react'
 import { MAX_LINE_QUANTITY } from '#contracts/cart-lines.ts'
 import { Price } from '#app/components/price.tsx'

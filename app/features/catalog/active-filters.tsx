@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { X } from 'lucide-react'
 import { collectionHref, priceRangeLabel, type CatalogFilters } from '#contracts/catalog-filters.ts'
 
@@ -32,7 +32,7 @@ export function ActiveFilters({ filters, clearHref }: { filters: CatalogFilters;
             replace
             preventScrollReset
             aria-label={`Remove filter ${c.label}`}
-            className={`${chip} bg-sand py-1 pr-2.5 pl-3.5 text-ink hover:bg-line`}
+            className={`${chip} bg-sand py-1 pe-2.5 ps-3.5 text-ink hover:bg-line`}
           >
             {c.label}
             <X aria-hidden className="size-3.5" />

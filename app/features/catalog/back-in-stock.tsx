@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { BellRing, Check } from 'lucide-react'
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useNavigate } from 'react-router'
+import { useNavigate } from '#app/lib/i18n/links.tsx'
 import { ChevronDown, SlidersHorizontal } from 'lucide-react'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import {
@@ -162,7 +162,7 @@ function FilterGroup({
   const id = useId()
   return (
     <fieldset className={`min-w-0 rounded-xl border border-line bg-white px-4 pt-3 pb-2 ${className}`}>
-      <legend className="float-left mb-1 w-full text-xs font-semibold tracking-[0.16em] text-muted uppercase">
+      <legend className="float-start mb-1 w-full text-xs font-semibold tracking-[0.16em] text-muted uppercase">
         {legend}
       </legend>
       <ul
@@ -237,7 +237,7 @@ function PriceRange({
   )
   return (
     <fieldset className="col-span-2 min-w-0 rounded-xl border border-line bg-white px-4 pt-3 pb-3 md:col-span-1">
-      <legend className="float-left mb-1 w-full text-xs font-semibold tracking-[0.16em] text-muted uppercase">
+      <legend className="float-start mb-1 w-full text-xs font-semibold tracking-[0.16em] text-muted uppercase">
         Price (Rs)
       </legend>
       <div className="clear-left flex flex-wrap items-end gap-2 md:flex-col md:items-stretch">
@@ -274,7 +274,7 @@ export function SortSelect({ value }: { value: CatalogFilters['sort'] }) {
           form={FILTERS_FORM_ID}
           defaultValue={value}
           onChange={(e) => applyFilters(e.currentTarget.form)}
-          className="min-h-11 cursor-pointer appearance-none rounded-full border border-line bg-white py-2 pr-10 pl-4 text-sm font-medium text-ink hover:border-ink focus:border-ink"
+          className="min-h-11 cursor-pointer appearance-none rounded-full border border-line bg-white py-2 pe-10 ps-4 text-sm font-medium text-ink hover:border-ink focus:border-ink"
         >
           {sortOptions.map((o) => (
             <option key={o.value} value={o.value}>
@@ -284,7 +284,7 @@ export function SortSelect({ value }: { value: CatalogFilters['sort'] }) {
         </select>
         <ChevronDown
           aria-hidden
-          className="pointer-events-none absolute top-1/2 right-3.5 size-4 -translate-y-1/2 text-muted"
+          className="pointer-events-none absolute top-1/2 end-3.5 size-4 -translate-y-1/2 text-muted"
         />
       </div>
     </div>

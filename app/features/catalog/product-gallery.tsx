@@ -23,7 +23,7 @@ export function ProductGallery({ name, images }: { name: string; images: string[
           type="button"
           onClick={() => setZoom(true)}
           aria-label={`Zoom image ${current + 1} of ${images.length}`}
-          className="absolute right-3 bottom-3 grid size-11 place-items-center rounded-full bg-white/90 text-ink shadow-md transition hover:bg-white"
+          className="absolute end-3 bottom-3 grid size-11 place-items-center rounded-full bg-white/90 text-ink shadow-md transition hover:bg-white"
         >
           <Expand aria-hidden className="size-5" />
         </button>

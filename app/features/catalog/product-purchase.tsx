@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { Form } from 'react-router'
+import { Form } from '#app/lib/i18n/links.tsx'
 import { BadgeCheck, Banknote, CheckCircle2, CircleAlert, RefreshCcw, ShoppingBag } from 'lucide-react'
 import { LOW_STOCK, stockNote, type Product } from '#contracts/catalog.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
@@ -136,7 +136,7 @@ export function ProductPurchase({
         <div className="flex items-baseline justify-between gap-4">
           <p id={labelId} className="text-xs font-semibold tracking-[0.16em] text-ink uppercase">
             Select Size
-            {size && <span className="ml-2 font-normal tracking-normal text-muted normal-case">{size}</span>}
+            {size && <span className="ms-2 font-normal tracking-normal text-muted normal-case">{size}</span>}
           </p>
           {product.sizeChart.length > 0 && (
             <a href="#size-chart" className="text-sm text-muted underline underline-offset-4 hover:text-ink">

@@ -36,7 +36,7 @@ export function SizeChart({
   }
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-white">
-      <table className="w-full text-left text-sm tabular-nums">
+      <table className="w-full text-start text-sm tabular-nums">
         <caption className="sr-only">Size chart, measurements in inches. Choose a row to select its size.</caption>
         <thead className="bg-sand/60 text-[11px] tracking-[0.06em] text-muted uppercase sm:text-xs sm:tracking-[0.08em]">
           <tr>
@@ -84,13 +84,13 @@ export function SizeChart({
                         e.stopPropagation()
                         onSelect(row.size)
                       }}
-                      className={`min-h-10 min-w-12 rounded-md px-2 text-left whitespace-nowrap ${
+                      className={`min-h-10 min-w-12 rounded-md px-2 text-start whitespace-nowrap ${
                         isSelected ? 'text-accent-dark' : 'text-ink'
                       } disabled:text-muted`}
                     >
                       {row.size}
                       {soldOut.includes(row.size) && (
-                        <span className="ml-1.5 text-[11px] font-normal text-muted"> sold out</span>
+                        <span className="ms-1.5 text-[11px] font-normal text-muted"> sold out</span>
                       )}
                     </button>
                   )}

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import type { CartRow } from '#app/lib/cart/cart-view.ts'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { MapPin } from 'lucide-react'
 import { addressSummary, type SavedAddress } from '#contracts/account.ts'
 
@@ -31,7 +31,7 @@ export function SavedAddresses({ addresses, chosen }: { addresses: SavedAddress[
                 <span className="min-w-0">
                   <span className="block font-semibold">
                     {a.firstName} {a.lastName}
-                    {a.isDefault && <span className="ml-2 text-xs font-medium text-muted">Default</span>}
+                    {a.isDefault && <span className="ms-2 text-xs font-medium text-muted">Default</span>}
                   </span>
                   <span className="block truncate text-muted">{addressSummary(a)}</span>
                 </span>

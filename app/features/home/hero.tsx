@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { ArrowRight, Pause, Play } from 'lucide-react'
 import {
   HERO_MEDIA_HEIGHT,
@@ -61,7 +61,7 @@ export function Hero({ slots = heroSlots }: { slots?: readonly HeroSlot[] }) {
         ))}
       </div>
 
-      <div className="absolute bottom-4 left-5 flex items-center gap-3 sm:bottom-8 sm:left-10 lg:bottom-10 lg:left-16">
+      <div className="absolute bottom-4 start-5 flex items-center gap-3 sm:bottom-8 sm:start-10 lg:bottom-10 lg:start-16">
         <div role="group" aria-label="Choose a slide" className="flex items-center">
           {slots.map((slot, i) => (
             <button
@@ -143,7 +143,7 @@ function Slide({
         aria-hidden
         className="absolute inset-0 bg-linear-to-t from-black/90 via-black/60 via-45% to-black/0 to-85% sm:bg-linear-to-r sm:from-black/70 sm:via-black/35 sm:via-55% sm:to-black/0"
       />
-      <div className="absolute inset-x-0 bottom-0 px-6 pb-20 sm:inset-y-0 sm:right-auto sm:flex sm:max-w-[34rem] sm:flex-col sm:justify-center sm:px-10 sm:pb-12 lg:max-w-[40rem] lg:px-16">
+      <div className="absolute inset-x-0 bottom-0 px-6 pb-20 sm:inset-y-0 sm:end-auto sm:flex sm:max-w-[34rem] sm:flex-col sm:justify-center sm:px-10 sm:pb-12 lg:max-w-[40rem] lg:px-16">
         <p className="text-xs font-semibold tracking-[0.25em] text-white/90 uppercase">{slot.eyebrow}</p>
         <h2 className="mt-3 text-3xl leading-[1.1] font-semibold tracking-tight text-balance sm:text-4xl lg:text-6xl">
           {slot.title}

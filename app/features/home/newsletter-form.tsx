@@ -47,11 +47,11 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
       <div className="relative overflow-hidden rounded-2xl bg-ink px-6 py-12 text-center text-white sm:px-12 sm:py-16">
         <div
           aria-hidden
-          className="pointer-events-none absolute -top-24 -right-20 size-72 rounded-full bg-accent/40 blur-3xl"
+          className="pointer-events-none absolute -top-24 -end-20 size-72 rounded-full bg-accent/40 blur-3xl"
         />
         <div
           aria-hidden
-          className="pointer-events-none absolute -bottom-28 -left-16 size-72 rounded-full bg-accent/25 blur-3xl"
+          className="pointer-events-none absolute -bottom-28 -start-16 size-72 rounded-full bg-accent/25 blur-3xl"
         />
         <div className="relative mx-auto max-w-xl">
           <p className="text-xs font-semibold tracking-[0.25em] text-white/75 uppercase">Newsletter</p>
@@ -79,7 +79,7 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
               }
               setClientError(null)
             }}
-            className="mt-8 text-left"
+            className="mt-8 text-start"
           >
             <label htmlFor={`${id}-email`} className="mb-2 block text-sm font-medium text-white">
               Email address

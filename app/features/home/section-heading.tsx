@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { ArrowRight } from 'lucide-react'
 
 /** A home section's title with an optional short line and a 'view all' link. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { X } from 'lucide-react'
 import { scheduleLoginPrompt } from '#app/features/layout/login-prompt-timing.ts'
 
@@ -34,13 +34,13 @@ export function LoginPrompt({ isGuest }: { isGuest: boolean }) {
       role="dialog"
       aria-labelledby="login-prompt-title"
       aria-describedby="login-prompt-text"
-      className="fixed inset-x-4 bottom-[110px] z-50 mx-auto max-w-sm rounded-2xl border border-line bg-white p-6 shadow-2xl md:right-6 md:bottom-24 md:left-auto md:mx-0"
+      className="fixed inset-x-4 bottom-[110px] z-50 mx-auto max-w-sm rounded-2xl border border-line bg-white p-6 shadow-2xl md:end-6 md:bottom-24 md:start-auto md:mx-0"
     >
       <button
         type="button"
         onClick={() => setOpen(false)}
         aria-label="Close"
-        className="absolute top-3 right-3 grid size-9 place-items-center rounded-full text-muted hover:bg-sand"
+        className="absolute top-3 end-3 grid size-9 place-items-center rounded-full text-muted hover:bg-sand"
       >
         <X aria-hidden className="size-4" />
       </button>

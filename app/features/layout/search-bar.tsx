@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useLocation } from 'react-router'
+import { useNavigate } from '#app/lib/i18n/links.tsx'
 import { Search } from 'lucide-react'
 import { useSuggestions } from '#app/features/layout/use-suggestions.ts'
 
@@ -93,7 +94,7 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
           <span className="sr-only">Search products</span>
           <Search
             aria-hidden
-            className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted"
+            className="pointer-events-none absolute top-1/2 start-4 size-5 -translate-y-1/2 text-muted"
           />
           <input
             ref={input}
@@ -135,14 +136,14 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
               }
             }}
             placeholder="Search Here"
-            className="h-12 w-full rounded-full border border-line bg-white pr-4 pl-12 text-base focus:border-ink focus:ring-2 focus:ring-ink/15 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
+            className="h-12 w-full rounded-full border border-line bg-white pe-4 ps-12 text-base focus:border-ink focus:ring-2 focus:ring-ink/15 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
           />
           <ul
             id={listId}
             role="listbox"
             aria-label="Suggestions"
             hidden={!listOpen}
-            className="absolute top-full right-0 left-0 z-40 mt-2 overflow-hidden rounded-2xl border border-line bg-white py-1 shadow-lg"
+            className="absolute top-full end-0 start-0 z-40 mt-2 overflow-hidden rounded-2xl border border-line bg-white py-1 shadow-lg"
           >
             {suggestions.map((s, i) => (
               <li

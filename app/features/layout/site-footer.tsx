@@ -1,50 +1,50 @@
-import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Link } from '#app/lib/i18n/links.tsx'
 
 export function SiteFooter({ store }: { store: { name: string; phone: string; email: string; address: string } }) {
+  const { t } = useTranslation()
   return (
     <footer className="mt-20 border-t border-line bg-sand">
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <div>
           <p className="font-display text-2xl font-bold tracking-[0.2em]">{store.name.toUpperCase()}</p>
-          <p className="mt-4 max-w-sm text-sm leading-relaxed text-muted">
-            Everyday clothing for men, women and kids, made to be worn and loved. Cash on delivery across Pakistan.
-          </p>
+          <p className="mt-4 max-w-sm text-sm leading-relaxed text-muted">{t('footer.tagline')}</p>
         </div>
         <div>
-          <h2 className="text-sm font-semibold tracking-wider uppercase">Company</h2>
+          <h2 className="text-sm font-semibold tracking-wider uppercase">{t('footer.company')}</h2>
           <ul className="mt-4 space-y-2.5 text-sm text-muted">
             <li>
               <Link className="hover:text-accent" to="/">
-                Home
+                {t('footer.home')}
               </Link>
             </li>
             <li>
               <Link className="hover:text-accent" to="/about">
-                About Us
+                {t('footer.about')}
               </Link>
             </li>
             <li>
               <Link className="hover:text-accent" to="/about#delivery">
-                Delivery
+                {t('footer.delivery')}
               </Link>
             </li>
             <li>
               <Link className="hover:text-accent" to="/about#privacy">
-                Privacy Policy
+                {t('footer.privacy')}
               </Link>
             </li>
           </ul>
         </div>
         <div>
-          <h2 className="text-sm font-semibold tracking-wider uppercase">Get in touch</h2>
+          <h2 className="text-sm font-semibold tracking-wider uppercase">{t('footer.contact')}</h2>
           <ul className="mt-4 space-y-2.5 text-sm text-muted">
             <li>
-              <a className="hover:text-accent" href={`tel:${store.phone.replace(/\s/g, '')}`}>
+              <a className="hover:text-accent" dir="ltr" href={`tel:${store.phone.replace(/\s/g, '')}`}>
                 {store.phone}
               </a>
             </li>
             <li>
-              <a className="hover:text-accent" href={`mailto:${store.email}`}>
+              <a className="hover:text-accent" dir="ltr" href={`mailto:${store.email}`}>
                 {store.email}
               </a>
             </li>
@@ -54,7 +54,7 @@ export function SiteFooter({ store }: { store: { name: string; phone: string; em
       </div>
       <div className="border-t border-line">
         <p className="container-page py-5 text-center text-xs text-muted">
-          © {new Date().getFullYear()} {store.name}. All rights reserved.
+          {t('footer.rights', { year: new Date().getFullYear(), store: store.name })}
         </p>
       </div>
     </footer>

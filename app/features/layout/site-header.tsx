@@ -1,40 +1,45 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, NavLink, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { withoutLang } from '#contracts/languages.ts'
+import { Form, Link, NavLink } from '#app/lib/i18n/links.tsx'
+import { LanguageSwitch } from '#app/components/language-switch.tsx'
 import { Search, ShoppingBag, UserRound, X } from 'lucide-react'
 import type { User } from '#contracts/auth.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { SearchBar } from '#app/features/layout/search-bar.tsx'
 
 const links = [
-  { to: '/', label: 'Home' },
-  { to: '/collection', label: 'Collection' },
-  { to: '/about', label: 'About' },
-  { to: '/contact', label: 'Contact' },
-]
+  { to: '/', label: 'nav.home' },
+  { to: '/collection', label: 'nav.collection' },
+  { to: '/about', label: 'nav.about' },
+  { to: '/contact', label: 'nav.contact' },
+] as const
 
 export function SiteHeader({ user, storeName }: { user: User | null; storeName: string }) {
+  const { t } = useTranslation()
   const { count } = useCart()
   const location = useLocation()
   const hasQuery = new URLSearchParams(location.search).has('q')
-  const [searchOpen, setSearchOpen] = useState(location.pathname === '/collection' && hasQuery)
+  const [searchOpen, setSearchOpen] = useState(withoutLang(location.pathname) === '/collection' && hasQuery)
 
   return (
     <header className="sticky top-0 z-40 border-b border-line bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/80">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
       <div className="container-page flex h-[70px] items-center justify-between gap-4">
         <Link
           to="/"
           className="font-display text-2xl font-bold tracking-[0.2em] text-ink"
-          aria-label={`${storeName} home`}
+          aria-label={t('storeHome', { store: storeName })}
         >
           {storeName.toUpperCase()}
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={t('nav.main')} className="hidden md:block">
           <ul className="flex items-center gap-8">
             {links.map((l) => (
               <li key={l.to}>
@@ -49,22 +54,23 @@ export function SiteHeader({ user, storeName }: { user: User | null; storeName: 
                     }`
                   }
                 >
-                  {l.label}
+                  {t(l.label)}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch className="me-2 hidden md:block" />
           <SearchToggle open={searchOpen} onToggle={setSearchOpen} />
           <Link
             to="/cart"
             className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
-            aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+            aria-label={t('cart.label', { count })}
           >
             <ShoppingBag aria-hidden className="size-5" />
             {count > 0 && (
-              <span className="absolute top-1 right-0.5 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] leading-5 font-semibold text-white">
+              <span className="absolute end-0.5 top-1 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] leading-5 font-semibold text-white">
                 {count > 99 ? '99+' : count}
               </span>
             )}
@@ -78,6 +84,7 @@ export function SiteHeader({ user, storeName }: { user: User | null; storeName: 
 }
 
 function SearchToggle({ open, onToggle }: { open: boolean; onToggle: (open: boolean) => void }) {
+  const { t } = useTranslation()
   const cls = 'grid size-11 place-items-center rounded-full hover:bg-sand'
   // Spec: the search icon opens the field and goes to the collection; a close icon hides it.
   if (open) {
@@ -88,7 +95,7 @@ function SearchToggle({ open, onToggle }: { open: boolean; onToggle: (open: bool
         aria-controls="site-search"
         aria-expanded
         className={cls}
-        aria-label="Close search"
+        aria-label={t('search.close')}
       >
         <X aria-hidden className="size-5" />
       </button>
@@ -100,7 +107,7 @@ function SearchToggle({ open, onToggle }: { open: boolean; onToggle: (open: bool
       onClick={() => onToggle(true)}
       aria-controls="site-search"
       aria-expanded={false}
-      aria-label="Search"
+      aria-label={t('search.open')}
       className={cls}
     >
       <Search aria-hidden className="size-5" />
@@ -109,6 +116,7 @@ function SearchToggle({ open, onToggle }: { open: boolean; onToggle: (open: bool
 }
 
 function UserMenu({ user }: { user: User | null }) {
+  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
   const location = useLocation()
@@ -136,7 +144,7 @@ function UserMenu({ user }: { user: User | null }) {
   }, [open])
 
   const close = () => setOpen(false)
-  const item = 'block w-full rounded-md px-3 py-2 text-left text-sm font-medium text-ink hover:bg-sand'
+  const item = 'block w-full rounded-md px-3 py-2 text-start text-sm font-medium text-ink hover:bg-sand'
   const initial = user?.name.trim().charAt(0).toUpperCase()
 
   return (
@@ -147,7 +155,7 @@ function UserMenu({ user }: { user: User | null }) {
         aria-expanded={open}
         aria-haspopup="true"
         aria-controls="user-menu"
-        aria-label={user ? `Account menu for ${user.name}` : 'Account menu'}
+        aria-label={user ? t('menu.accountFor', { name: user.name }) : t('menu.account')}
         className="grid size-11 place-items-center rounded-full hover:bg-sand"
       >
         {initial ? (
@@ -161,30 +169,31 @@ function UserMenu({ user }: { user: User | null }) {
       {open && (
         <div
           id="user-menu"
-          className="absolute top-full right-0 z-50 mt-2 flex min-h-[150px] w-[220px] flex-col justify-center gap-0.5 rounded-xl border border-line bg-white p-2 shadow-xl"
+          className="absolute end-0 top-full z-50 mt-2 flex min-h-[150px] w-[220px] flex-col justify-center gap-0.5 rounded-xl border border-line bg-white p-2 shadow-xl"
         >
           {user ? (
             <>
               <Link to="/account" onClick={close} className={item}>
-                My Account
+                {t('menu.myAccount')}
               </Link>
               <Form method="post" action="/logout">
                 <button type="submit" className={item}>
-                  Logout
+                  {t('menu.logout')}
                 </button>
               </Form>
             </>
           ) : (
             <Link to="/login" onClick={close} className={item}>
-              Login
+              {t('menu.login')}
             </Link>
           )}
           <Link to="/order" onClick={close} className={item}>
-            Orders
+            {t('menu.orders')}
           </Link>
           <Link to="/about" onClick={close} className={item}>
-            About
+            {t('menu.about')}
           </Link>
+          <LanguageSwitch className="mt-1 border-t border-line px-2 pt-1" />
         </div>
       )}
     </div>

@@ -41,7 +41,7 @@ export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'events
             {!last && (
               <span
                 aria-hidden
-                className={`absolute top-8 bottom-0 left-[15px] w-0.5 ${done ? 'bg-ink' : 'bg-line'}`}
+                className={`absolute top-8 bottom-0 start-[15px] w-0.5 ${done ? 'bg-ink' : 'bg-line'}`}
               />
             )}
             <span

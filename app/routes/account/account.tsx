@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { CircleCheck } from 'lucide-react'
 import type { Route } from './+types/account'
 import { changePasswordSchema, deleteAccountSchema, savedAddressInputSchema } from '#contracts/account.ts'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Form, Link, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { MailCheck } from 'lucide-react'
 import type { Route } from './+types/forgot-password'
 import { forgotPasswordSchema } from '#contracts/auth.ts'

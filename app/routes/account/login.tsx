@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CheckCircle2 } from 'lucide-react'
 import type { Route } from './+types/login'
 import { loginCodeSchema, loginSchema } from '#contracts/auth.ts'
@@ -171,7 +172,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             required
             error={errors.password}
           />
-          <p className="mt-2 text-right text-sm">
+          <p className="mt-2 text-end text-sm">
             <Link to="/forgot-password" className="font-medium text-accent underline-offset-4 hover:underline">
               Forgot password?
             </Link>

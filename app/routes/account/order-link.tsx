@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/order-link'
 import { orderNumber } from '#contracts/orders.ts'
@@ -95,7 +96,7 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
       <p className="mt-2 text-sm text-muted">
         Placed {formatOrderDate(order.date)} · {order.status}
       </p>
-      <ul className="mt-5 divide-y divide-line text-left text-sm">
+      <ul className="mt-5 divide-y divide-line text-start text-sm">
         {order.items.map((item) => (
           <li key={`${item._id}|${item.size}`} className="flex justify-between gap-3 py-2">
             <span className="text-ink">{item.name}</span>
@@ -105,7 +106,7 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
           </li>
         ))}
       </ul>
-      <div className="text-left">
+      <div className="text-start">
         <OrderAmounts items={order.items} amount={order.amount} totalLabel="Total, cash on delivery" />
       </div>
       {actionData && !actionData.ok && (

@@ -1,4 +1,5 @@
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { redirect, useNavigation } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/order.$orderId'
 import { shopperMoves } from '#contracts/order-status.ts'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { PackageOpen } from 'lucide-react'
 import type { Route } from './+types/order'
 import { appContext } from '#app/lib/app-context.server.ts'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { data, Form, Link, useNavigation } from 'react-router'
+import { data, useNavigation } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CheckCircle2 } from 'lucide-react'
 import type { Route } from './+types/reset-password'
 import { resetPasswordSchema } from '#contracts/auth.ts'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
-import { Form, Link, redirect, useNavigation, useSearchParams } from 'react-router'
+import { redirect, useNavigation, useSearchParams } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import type { Route } from './+types/signup'
 import { PASSWORD_MIN, registrationSchema } from '#contracts/auth.ts'
 import { appContext } from '#app/lib/app-context.server.ts'

@@ -1,4 +1,8 @@
+import { redirect } from 'react-router'
 import type { Route } from './+types/_index'
+import { LANGUAGE_COOKIE, preferredLang } from '#contracts/languages.ts'
+import { requestLang } from '#app/lib/i18n/language.ts'
+import { LanguageOffer } from '#app/features/home/language-offer.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
@@ -13,8 +17,21 @@ import { SectionHeading } from '#app/features/home/section-heading.tsx'
 const LATEST_COUNT = 8
 const BEST_SELLER_COUNT = 4
 
+/** The value of one cookie a request carries. */
+function cookie(request: Request, name: string): string | undefined {
+  const pair = (request.headers.get('cookie') ?? '').split(/;\s*/).find((c) => c.startsWith(`${name}=`))
+  return pair?.slice(name.length + 1)
+}
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { catalog } = context.get(appContext).services
+  // '/' leads a visitor who chose Urdu to the Urdu home page; one who never chose, and whose
+  // browser puts Urdu first, is offered it (docs/decisions/022).
+  const chosen = cookie(request, LANGUAGE_COOKIE)
+  const lang = requestLang(request)
+  if (lang === 'en' && chosen === 'ur') throw redirect('/ur', { headers: { 'Cache-Control': 'private, no-store' } })
+  const offerUrdu =
+    lang === 'en' && chosen === undefined && preferredLang(request.headers.get('accept-language')) === 'ur'
   // Only what a card draws: the page's data stays small.
   const [latest, bestSellers] = await Promise.all([
     catalog.latest(LATEST_COUNT),
@@ -25,7 +42,13 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     bestSellers,
     // The newsletter's answer after a plain (no JavaScript) form post; see routes/subscribe.tsx.
     newsletter: newsletterNotice(new URL(request.url).searchParams.get('newsletter')),
+    offerUrdu,
   }
+}
+
+/** The English home page differs by the visitor's languages (the offer above). */
+export function headers(): HeadersInit {
+  return { Vary: 'Accept-Language' }
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -40,9 +63,10 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { latest, bestSellers, newsletter } = loaderData
+  const { latest, bestSellers, newsletter, offerUrdu } = loaderData
   return (
     <main id="main" className="container-page pt-4 sm:pt-6">
+      {offerUrdu && <LanguageOffer />}
       <h1 className="sr-only">Kapra: clothing for men, women and kids</h1>
       <Hero />
 

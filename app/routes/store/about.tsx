@@ -74,7 +74,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               the exchange or return easy.
             </p>
           </div>
-          <div className="mt-8 max-w-2xl rounded-xl border-l-4 border-accent bg-accent-soft px-6 py-5">
+          <div className="mt-8 max-w-2xl rounded-xl border-s-4 border-accent bg-accent-soft px-6 py-5">
             <h2 className="font-sans text-sm font-semibold tracking-wider text-accent-dark uppercase">Our mission</h2>
             <p className="mt-2 text-base leading-relaxed text-ink">
               To offer well-made clothing at fair prices, easy to choose, easy to buy, and backed by people who answer
@@ -88,7 +88,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               <ProductImage src={first.src} alt={first.name} sizes="(min-width: 1024px) 480px, 80vw" priority />
             </div>
             {second && (
-              <div className="absolute right-0 -bottom-8 w-1/2 overflow-hidden rounded-2xl border-4 border-paper bg-sand shadow-lg">
+              <div className="absolute end-0 -bottom-8 w-1/2 overflow-hidden rounded-2xl border-4 border-paper bg-sand shadow-lg">
                 <ProductImage src={second.src} alt={second.name} sizes="(min-width: 1024px) 300px, 50vw" />
               </div>
             )}
@@ -122,7 +122,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               Delivery
             </h2>
           </div>
-          <ul className="mt-5 list-disc space-y-3 pl-5 text-sm leading-relaxed text-ink/85 marker:text-accent">
+          <ul className="mt-5 list-disc space-y-3 ps-5 text-sm leading-relaxed text-ink/85 marker:text-accent">
             <li>
               <strong className="font-semibold text-ink">Cash on delivery.</strong> You pay in cash when your order
               arrives; there is nothing to pay online.
@@ -153,7 +153,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </h2>
           </div>
           <p className="mt-5 text-sm leading-relaxed text-ink/85">We keep only what we need to serve you:</p>
-          <ul className="mt-3 list-disc space-y-3 pl-5 text-sm leading-relaxed text-ink/85 marker:text-accent">
+          <ul className="mt-3 list-disc space-y-3 ps-5 text-sm leading-relaxed text-ink/85 marker:text-accent">
             <li>
               <strong className="font-semibold text-ink">Your account:</strong> your name and email address. Your
               password is stored only as a secure hash, so nobody can read it, including us.

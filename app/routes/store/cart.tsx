@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { ArrowRight, CircleAlert, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/cart'
 import { cartUpdateSchema } from '#contracts/cart.ts'

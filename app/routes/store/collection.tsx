@@ -1,4 +1,5 @@
-import { Link, redirect, useNavigation } from 'react-router'
+import { redirect, useNavigation } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import type { Route } from './+types/collection'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'

@@ -66,11 +66,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </h2>
             <dl className="mt-6 space-y-5">
               {channels.map(({ icon: Icon, label, value, href, external }) => (
-                <div key={label} className="relative min-h-11 pl-15">
+                <div key={label} className="relative min-h-11 ps-15">
                   <dt className="text-xs font-semibold tracking-wider text-muted uppercase">
                     <span
                       aria-hidden
-                      className="absolute top-0 left-0 grid size-11 place-items-center rounded-full bg-accent-soft text-accent"
+                      className="absolute top-0 start-0 grid size-11 place-items-center rounded-full bg-accent-soft text-accent"
                     >
                       <Icon className="size-5" strokeWidth={1.75} />
                     </span>

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/newsletter.unsubscribe'
 import { appContext } from '#app/lib/app-context.server.ts'

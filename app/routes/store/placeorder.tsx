@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { Form, Link, redirect, useNavigation } from 'react-router'
+import { redirect, useNavigation } from 'react-router'
+import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { Banknote, CircleAlert, Lock, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/placeorder'
 import { addressSchema, CART_CHANGED_MESSAGE, idempotencyKeySchema, placeOrderSchema } from '#contracts/orders.ts'

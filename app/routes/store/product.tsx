@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { ArrowRight } from 'lucide-react'
 import type { Route } from './+types/product'
 import { appContext } from '#app/lib/app-context.server.ts'

@@ -1,4 +1,5 @@
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
+import { Link } from '#app/lib/i18n/links.tsx'
 import { ChevronRight } from 'lucide-react'
 import type { Route } from './+types/productdetail.$productId'
 import { cartAddSchema } from '#contracts/cart.ts'

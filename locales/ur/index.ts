@@ -1,0 +1,5 @@
+// Every storefront namespace in Urdu (locales/README.md).
+import common from './common.json' with { type: 'json' }
+import server from './server.json' with { type: 'json' }
+
+export default { common, server }
