@@ -25,7 +25,9 @@ if (!chromePath) {
 ensureBuilt((m) => console.log(m))
 const server = await startBenchServer(3901)
 const products = (await (await fetch(`${server.base}/api/product/list`)).json()) as { _id: string }[]
-const pages = ['/', '/collection', `/productdetail/${products[0]!._id}`]
+// Each in English and in Urdu (docs/decisions/022): the Urdu twin carries the Nastaliq face.
+const english = ['/', '/collection', `/productdetail/${products[0]!._id}`]
+const pages = [...english, ...english.map((p) => (p === '/' ? '/ur' : `/ur${p}`))]
 
 const chrome = await chromeLauncher.launch({
   chromePath,
