@@ -46,7 +46,8 @@ export function ProductCard({
       </div>
       <div className="mt-3 space-y-1">
         <Heading className="font-sans text-sm leading-snug font-medium text-ink">
-          <Link to={href} prefetch="intent" className="hover:text-accent">
+          {/* The name keeps its own direction on an Urdu page (docs/decisions/022). */}
+          <Link to={href} prefetch="intent" dir="auto" className="hover:text-accent">
             {product.name}
           </Link>
         </Heading>

@@ -24,7 +24,10 @@ export function ProductDescription({ product }: { product: Product }) {
   ]
   return (
     <div className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10">
-      <p className="text-muted">{product.description}</p>
+      {/* The catalog's words keep their own direction on an Urdu page. */}
+      <p className="text-muted">
+        <bdi>{product.description}</bdi>
+      </p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start">
         {details.map(([term, value]) => (
           <div key={term} className="contents">

@@ -161,7 +161,7 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
                   i === active ? 'bg-sand' : 'hover:bg-paper'
                 }`}
               >
-                {s.name}
+                <bdi>{s.name}</bdi>
               </li>
             ))}
           </ul>

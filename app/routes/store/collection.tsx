@@ -71,7 +71,8 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container-page pt-8 pb-16 sm:pt-12 sm:pb-24">
       <div className="max-w-2xl">
         <p className="text-xs font-semibold tracking-[0.22em] text-accent uppercase">{t('collection.eyebrow')}</p>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+        {/* Nastaliq's tall letters reach into the line above: more room on Urdu pages. */}
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl [&:lang(ur)]:mt-5">
           {t('collection.title')}
         </h1>
         <p className="mt-3 text-sm leading-relaxed text-muted sm:text-base">{t('collection.intro')}</p>

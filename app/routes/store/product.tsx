@@ -46,7 +46,8 @@ export default function ProductListing({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-4 border-b border-line pb-6">
         <div className="max-w-2xl">
           <p className="text-xs font-semibold tracking-[0.22em] text-accent uppercase">{t('listing.eyebrow')}</p>
-          <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
+          {/* Nastaliq's tall letters reach into the line above: more room on Urdu pages. */}
+          <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl [&:lang(ur)]:mt-5">
             {t('listing.title')}
           </h1>
           <p className="mt-3 text-sm leading-relaxed text-muted sm:text-base">{t('listing.intro', { count: total })}</p>

@@ -164,14 +164,17 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
             {word(`category.${product.category}`)} · {word(`subCategory.${product.subCategory}`)}
           </p>
           <h1 className="mt-2 font-display text-2xl leading-tight font-semibold tracking-[0.04em] text-ink uppercase sm:text-3xl">
-            {product.name}
+            {/* The catalog's words (English for now) keep their own direction on an Urdu page. */}
+            <bdi>{product.name}</bdi>
           </h1>
           {/* docs/spec/rulings.md #3: no stars and no count until real reviews exist. */}
           <p className="mt-2 text-sm text-muted">{t('reviews.none')}</p>
           <p className="mt-5 font-display text-2xl font-semibold text-ink sm:text-3xl">
             <Price amount={product.price} />
           </p>
-          <p className="mt-5 leading-relaxed text-muted">{product.description}</p>
+          <p className="mt-5 leading-relaxed text-muted">
+            <bdi>{product.description}</bdi>
+          </p>
           <div className="mt-8">
             <ProductPurchase product={product} result={actionData} waiting={loaderData.waiting} />
           </div>
