@@ -128,23 +128,60 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
   )
 }
 
+/**
+ * The words the collection's labels are made of, in English. Contracts import no messages:
+ * a page in another language passes a `FilterWord` that looks the same keys up in its
+ * `catalog` messages (locales/en/catalog.json holds these same texts; docs/decisions/022).
+ */
+export const FILTER_WORDS = {
+  'category.Men': 'Men',
+  'category.Women': 'Women',
+  'category.Kids': 'Kids',
+  'subCategory.TopWear': 'TopWear',
+  'subCategory.BottomWear': 'BottomWear',
+  'subCategory.WinterWear': 'WinterWear',
+  'describe.and': ' & ',
+  'describe.or': ' or ',
+  'describe.separator': ' · ',
+  'describe.sizes': 'size {{sizes}}',
+  'describe.search': '“{{q}}”',
+  'price.between': '{{min}}–{{max}}',
+  'price.from': 'from {{min}}',
+  'price.upTo': 'up to {{max}}',
+} as const
+export type FilterWordKey = keyof typeof FILTER_WORDS
+
+/** A label's words by key, with `{{name}}` filled in: English unless a page passes its language's. */
+export type FilterWord = (key: FilterWordKey, values?: Record<string, string>) => string
+
+export const englishFilterWord: FilterWord = (key, values = {}) =>
+  FILTER_WORDS[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '')
+
 /** 'Women · TopWear', 'Search “shirt”', or '' for the whole collection: for titles and headings. */
-export function describeFilters(filters: CatalogFilters): string {
+export function describeFilters(filters: CatalogFilters, word: FilterWord = englishFilterWord): string {
   const parts: string[] = []
-  if (filters.categories.length) parts.push(filters.categories.join(' & '))
-  if (filters.subCategories.length) parts.push(filters.subCategories.join(' & '))
-  if (filters.sizes.length) parts.push(`size ${filters.sizes.join(' or ')}`)
-  const price = priceRangeLabel(filters)
+  if (filters.categories.length)
+    parts.push(filters.categories.map((c) => word(`category.${c}`)).join(word('describe.and')))
+  if (filters.subCategories.length) {
+    parts.push(filters.subCategories.map((s) => word(`subCategory.${s}`)).join(word('describe.and')))
+  }
+  if (filters.sizes.length) parts.push(word('describe.sizes', { sizes: filters.sizes.join(word('describe.or')) }))
+  const price = priceRangeLabel(filters, word)
   if (price) parts.push(price)
-  if (filters.q.trim()) parts.push(`“${filters.q.trim()}”`)
-  return parts.join(' · ')
+  if (filters.q.trim()) parts.push(word('describe.search', { q: filters.q.trim() }))
+  return parts.join(word('describe.separator'))
 }
 
 /** 'Rs 1,000–3,000', 'from Rs 1,000', 'up to Rs 3,000' or '' without bounds. */
-export function priceRangeLabel({ minPrice, maxPrice }: Pick<CatalogFilters, 'minPrice' | 'maxPrice'>): string {
-  if (minPrice !== null && maxPrice !== null) return `${formatPrice(minPrice)}–${formatPrice(maxPrice).slice(3)}`
-  if (minPrice !== null) return `from ${formatPrice(minPrice)}`
-  if (maxPrice !== null) return `up to ${formatPrice(maxPrice)}`
+export function priceRangeLabel(
+  { minPrice, maxPrice }: Pick<CatalogFilters, 'minPrice' | 'maxPrice'>,
+  word: FilterWord = englishFilterWord,
+): string {
+  if (minPrice !== null && maxPrice !== null) {
+    return word('price.between', { min: formatPrice(minPrice), max: formatPrice(maxPrice).slice(3) })
+  }
+  if (minPrice !== null) return word('price.from', { min: formatPrice(minPrice) })
+  if (maxPrice !== null) return word('price.upTo', { max: formatPrice(maxPrice) })
   return ''
 }
 

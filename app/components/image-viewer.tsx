@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { X } from 'lucide-react'
 
 export const VIEWER_CLOSE_MS = 500
@@ -9,6 +10,7 @@ export const VIEWER_CLOSE_MS = 500
  * visitor prefers reduced motion (docs/spec/rulings.md #23).
  */
 export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
+  const { t } = useTranslation('catalog')
   const ref = useRef<HTMLDialogElement>(null)
   const [closing, setClosing] = useState(false)
 
@@ -63,7 +65,7 @@ export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; o
         type="button"
         onClick={close}
         autoFocus
-        aria-label="Close image"
+        aria-label={t('viewer.close')}
         className="absolute top-4 end-4 grid size-12 place-items-center rounded-full bg-white text-ink shadow-lg hover:bg-sand"
       >
         <X aria-hidden className="size-6" />

@@ -1,14 +1,21 @@
+import { useTranslation } from 'react-i18next'
+import type { TFunction } from 'i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 
-/** 'Showing 25–48 of 1,234 products', or '18 products' when one page holds them all. */
-export function showingLabel({ total, page, pageSize }: { total: number; page: number; pageSize: number }): string {
-  const noun = total === 1 ? 'product' : 'products'
-  if (total <= pageSize && page === 1) return `${total.toLocaleString('en-PK')} ${noun}`
+/**
+ * 'Showing 25–48 of 1,234 products', or '18 products' when one page holds them all, in the
+ * language of `t` (the `catalog` messages; counts with Latin digits: docs/decisions/022).
+ */
+export function showingLabel(
+  { total, page, pageSize }: { total: number; page: number; pageSize: number },
+  t: TFunction<'catalog'>,
+): string {
+  if (total <= pageSize && page === 1) return t('showing.all', { count: total })
   const first = (page - 1) * pageSize + 1
   const last = Math.min(total, page * pageSize)
-  if (first > total) return `Page ${page} of ${pagesOf(total, pageSize)}: no ${noun} here`
-  return `Showing ${first.toLocaleString('en-PK')}–${last.toLocaleString('en-PK')} of ${total.toLocaleString('en-PK')} ${noun}`
+  if (first > total) return t('showing.past', { count: total, page, pages: pagesOf(total, pageSize) })
+  return t('showing.range', { count: total, first, last })
 }
 
 export function pagesOf(total: number, pageSize: number): number {
@@ -40,19 +47,20 @@ export function Pagination({
   pageSize: number
   hrefFor: (page: number) => string
 }) {
+  const { t } = useTranslation('catalog')
   const pages = pagesOf(total, pageSize)
   if (pages <= 1 && page <= 1) return null
   const step = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-full text-sm font-medium'
   return (
-    <nav aria-label="Pages" className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
+    <nav aria-label={t('pages.label')} className="mt-10 flex flex-wrap items-center justify-center gap-1.5">
       {page > 1 ? (
         <Link
           to={hrefFor(Math.min(page - 1, pages))}
           rel="prev"
           className={`${step} gap-1 px-3 text-ink hover:bg-sand`}
         >
-          <ChevronLeft aria-hidden className="size-4" />
-          Previous
+          <ChevronLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+          {t('pages.previous')}
         </Link>
       ) : null}
       <ul className="flex flex-wrap items-center gap-1">
@@ -65,7 +73,7 @@ export function Pagination({
             <li key={p}>
               <Link
                 to={hrefFor(p)}
-                aria-label={`Page ${p}`}
+                aria-label={t('pages.page', { page: p })}
                 aria-current={p === page ? 'page' : undefined}
                 className={`${step} px-2 tabular-nums ${
                   p === page ? 'bg-ink text-white' : 'border border-line bg-white text-ink hover:border-ink'
@@ -79,8 +87,8 @@ export function Pagination({
       </ul>
       {page < pages ? (
         <Link to={hrefFor(page + 1)} rel="next" className={`${step} gap-1 px-3 text-ink hover:bg-sand`}>
-          Next
-          <ChevronRight aria-hidden className="size-4" />
+          {t('pages.next')}
+          <ChevronRight aria-hidden className="size-4 rtl:-scale-x-100" />
         </Link>
       ) : null}
     </nav>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { Expand } from 'lucide-react'
 import type { ProductSummary } from '#contracts/catalog.ts'
@@ -18,6 +19,7 @@ export function ProductCard({
   priority?: boolean
   headingLevel?: 2 | 3
 }) {
+  const { t } = useTranslation('catalog')
   const [zoom, setZoom] = useState(false)
   const Heading = headingLevel === 2 ? 'h2' : 'h3'
   const href = `/productdetail/${product._id}`
@@ -36,7 +38,7 @@ export function ProductCard({
         <button
           type="button"
           onClick={() => setZoom(true)}
-          aria-label={`Zoom image of ${product.name}`}
+          aria-label={t('card.zoom', { name: product.name })}
           className="absolute top-2.5 end-2.5 grid size-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
         >
           <Expand aria-hidden className="size-4" />
@@ -44,7 +46,8 @@ export function ProductCard({
       </div>
       <div className="mt-3 space-y-1">
         <Heading className="font-sans text-sm leading-snug font-medium text-ink">
-          <Link to={href} prefetch="intent" className="hover:text-accent">
+          {/* The name keeps its own direction on an Urdu page (docs/decisions/022). */}
+          <Link to={href} prefetch="intent" dir="auto" className="hover:text-accent">
             {product.name}
           </Link>
         </Heading>

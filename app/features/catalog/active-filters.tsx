@@ -1,37 +1,43 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { X } from 'lucide-react'
 import { collectionHref, priceRangeLabel, type CatalogFilters } from '#contracts/catalog-filters.ts'
+import { useFilterWord } from '#app/features/catalog/filter-words.ts'
 
 /** The filters in force as chips, each a link to the collection without it, and one to clear them all. */
 export function ActiveFilters({ filters, clearHref }: { filters: CatalogFilters; clearHref: string }) {
+  const { t } = useTranslation('catalog')
+  const word = useFilterWord()
   const without = (change: Partial<CatalogFilters>) => collectionHref({ ...filters, ...change, page: 1 })
-  const price = priceRangeLabel(filters)
+  const price = priceRangeLabel(filters, word)
   const chips = [
     ...filters.categories.map((c) => ({
-      label: c,
+      label: word(`category.${c}`),
       href: without({ categories: filters.categories.filter((x) => x !== c) }),
     })),
     ...filters.subCategories.map((s) => ({
-      label: s,
+      label: word(`subCategory.${s}`),
       href: without({ subCategories: filters.subCategories.filter((x) => x !== s) }),
     })),
     ...filters.sizes.map((s) => ({
-      label: `Size ${s}`,
+      label: t('chips.size', { size: s }),
       href: without({ sizes: filters.sizes.filter((x) => x !== s) }),
     })),
     ...(price ? [{ label: price, href: without({ minPrice: null, maxPrice: null }) }] : []),
-    ...(filters.q.trim() ? [{ label: `“${filters.q.trim()}”`, href: without({ q: '' }) }] : []),
+    ...(filters.q.trim()
+      ? [{ label: word('describe.search', { q: filters.q.trim() }), href: without({ q: '' }) }]
+      : []),
   ]
   const chip = 'inline-flex min-h-9 items-center gap-1.5 rounded-full text-sm font-medium transition-colors'
   return (
-    <ul aria-label="Active filters" className="mt-4 flex flex-wrap items-center gap-2">
+    <ul aria-label={t('chips.label')} className="mt-4 flex flex-wrap items-center gap-2">
       {chips.map((c) => (
         <li key={c.label}>
           <Link
             to={c.href}
             replace
             preventScrollReset
-            aria-label={`Remove filter ${c.label}`}
+            aria-label={t('chips.remove', { label: c.label })}
             className={`${chip} bg-sand py-1 pe-2.5 ps-3.5 text-ink hover:bg-line`}
           >
             {c.label}
@@ -46,7 +52,7 @@ export function ActiveFilters({ filters, clearHref }: { filters: CatalogFilters;
           preventScrollReset
           className={`${chip} px-2 text-muted underline underline-offset-4 hover:text-ink`}
         >
-          Clear all
+          {t('chips.clearAll')}
         </Link>
       </li>
     </ul>

@@ -1,4 +1,5 @@
-import { Form, Link } from '#app/lib/i18n/links.tsx'
+import { Trans, useTranslation } from 'react-i18next'
+import { Form, Link, useLocalePath } from '#app/lib/i18n/links.tsx'
 import { BellRing, Check } from 'lucide-react'
 
 /**
@@ -16,6 +17,8 @@ export function BackInStock({
   /** The sizes this shopper is waiting for; null for a guest. */
   waiting: string[] | null
 }) {
+  const { t } = useTranslation('catalog')
+  const localePath = useLocalePath()
   if (soldOut.length === 0) return null
   return (
     <section
@@ -25,17 +28,22 @@ export function BackInStock({
     >
       <h2 id="back-in-stock-title" className="flex items-center gap-2 text-sm font-semibold text-ink">
         <BellRing aria-hidden className="size-4 shrink-0 text-accent" />
-        Sold out in {soldOut.join(', ')}
+        {t('backInStock.title', { sizes: soldOut.join(t('list.separator')) })}
       </h2>
       {waiting === null ? (
         <p className="mt-2 text-sm text-muted">
-          <Link
-            to={`/login?redirectTo=${encodeURIComponent(`/productdetail/${productId}#back-in-stock`)}`}
-            className="font-medium text-accent underline underline-offset-4"
-          >
-            Sign in
-          </Link>{' '}
-          and we will email you when your size is back.
+          {/* Back to this page in its own language once signed in. */}
+          <Trans
+            t={t}
+            i18nKey="backInStock.signIn"
+            components={[
+              <Link
+                key="sign-in"
+                to={`/login?redirectTo=${encodeURIComponent(localePath(`/productdetail/${productId}#back-in-stock`))}`}
+                className="font-medium text-accent underline underline-offset-4"
+              />,
+            ]}
+          />
         </p>
       ) : (
         <ul className="mt-3 space-y-2">
@@ -48,21 +56,21 @@ export function BackInStock({
                   <>
                     <span className="flex items-center gap-1.5 text-success">
                       <Check aria-hidden className="size-4 shrink-0" />
-                      We will email you when size {size} is back.
+                      {t('backInStock.waiting', { size })}
                     </span>
                     <button
                       type="submit"
                       name="intent"
                       value="notify-cancel"
-                      aria-label={`Cancel the email for size ${size}`}
+                      aria-label={t('backInStock.cancelLabel', { size })}
                       className="min-h-11 font-medium text-muted underline underline-offset-4 hover:text-ink"
                     >
-                      Cancel
+                      {t('backInStock.cancel')}
                     </button>
                   </>
                 ) : (
                   <button type="submit" name="intent" value="notify" className="btn-secondary min-h-11 px-4 text-sm">
-                    Notify me when {size} is back
+                    {t('backInStock.notify', { size })}
                   </button>
                 )}
               </Form>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { useNavigate } from '#app/lib/i18n/links.tsx'
+import { Trans, useTranslation } from 'react-i18next'
+import { useLocalePath, useNavigate } from '#app/lib/i18n/links.tsx'
 import { ChevronDown, SlidersHorizontal } from 'lucide-react'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import {
@@ -38,6 +39,8 @@ export function useApplyFilters() {
  * before the boot is applied as soon as it has happened. Folded behind 'FILTERS' below 768 px.
  */
 export function CollectionFilters({ filters, facets }: { filters: CatalogFilters; facets: Facets }) {
+  const { t } = useTranslation('catalog')
+  const localePath = useLocalePath()
   const [open, setOpen] = useState(false)
   const hydrated = useHydrated()
   const applyFilters = useApplyFilters()
@@ -71,12 +74,16 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
         className="flex min-h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-semibold tracking-[0.14em] text-ink uppercase hover:border-ink md:hidden"
       >
         <SlidersHorizontal aria-hidden className="size-4" />
-        Filters
+        {t('filters.title')}
         {active > 0 && (
           <span className="grid min-w-5 place-items-center rounded-full bg-accent px-1.5 text-[11px] leading-5 font-semibold tracking-normal text-white">
-            <span className="sr-only">(</span>
-            {active}
-            <span className="sr-only"> selected)</span>
+            {/* The count is seen; '(… selected)' around it is heard. */}
+            <Trans
+              t={t}
+              i18nKey="filters.selected"
+              values={{ active }}
+              components={[<span key="sr" className="sr-only" />]}
+            />
           </span>
         )}
         <ChevronDown aria-hidden className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} />
@@ -85,7 +92,7 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
         aria-hidden
         className="hidden font-display text-sm font-semibold tracking-[0.18em] text-ink uppercase md:block"
       >
-        Filters
+        {t('filters.title')}
       </p>
       <form
         // A new view (back, forward, a removed chip) starts from what the URL says.
@@ -93,7 +100,7 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
         ref={form}
         id={FILTERS_FORM_ID}
         method="get"
-        action="/collection"
+        action={localePath('/collection')}
         onSubmit={(e) => {
           e.preventDefault()
           apply()
@@ -106,22 +113,30 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
         className={`${open ? 'mt-4 grid' : 'hidden'} filters-panel grid-cols-2 gap-3 md:mt-5 md:grid md:grid-cols-1 md:gap-4`}
       >
         <FilterGroup
-          legend="Categories"
+          legend={t('filters.categories')}
           name="category"
-          options={categories.map((value) => ({ value, count: facets.categories[value] }))}
+          options={categories.map((value) => ({
+            value,
+            label: t(`category.${value}`),
+            count: facets.categories[value],
+          }))}
           checked={filters.categories}
         />
         <FilterGroup
-          legend="Type"
+          legend={t('filters.type')}
           name="subCategory"
-          options={subCategories.map((value) => ({ value, count: facets.subCategories[value] }))}
+          options={subCategories.map((value) => ({
+            value,
+            label: t(`subCategory.${value}`),
+            count: facets.subCategories[value],
+          }))}
           checked={filters.subCategories}
         />
         {facets.sizes.length > 0 && (
           <FilterGroup
-            legend="Size"
+            legend={t('filters.size')}
             name="size"
-            options={facets.sizes.map(({ size, count }) => ({ value: size, count }))}
+            options={facets.sizes.map(({ size, count }) => ({ value: size, label: size, count }))}
             checked={filters.sizes}
             compact
             className="col-span-2 md:col-span-1"
@@ -131,7 +146,7 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
         {filters.q.trim() && <input type="hidden" name="q" value={filters.q} />}
         {!hydrated && (
           <button type="submit" className="btn-primary col-span-2 w-full md:col-span-1">
-            Apply
+            {t('filters.apply')}
           </button>
         )}
       </form>
@@ -153,12 +168,14 @@ function FilterGroup({
 }: {
   legend: string
   name: string
-  options: { value: string; count: number }[]
+  /** Each choice: its URL value (English) and the label shown. */
+  options: { value: string; label: string; count: number }[]
   checked: string[]
   /** Short values (sizes) sit side by side. */
   compact?: boolean
   className?: string
 }) {
+  const { t } = useTranslation('catalog')
   const id = useId()
   return (
     <fieldset className={`min-w-0 rounded-xl border border-line bg-white px-4 pt-3 pb-2 ${className}`}>
@@ -166,9 +183,9 @@ function FilterGroup({
         {legend}
       </legend>
       <ul
-        className={`clear-left ${compact ? 'grid grid-cols-2 gap-x-4 sm:grid-cols-4 md:grid-cols-2 md:gap-x-3' : ''}`}
+        className={`clear-start ${compact ? 'grid grid-cols-2 gap-x-4 sm:grid-cols-4 md:grid-cols-2 md:gap-x-3' : ''}`}
       >
-        {options.map(({ value, count }) => {
+        {options.map(({ value, label, count }) => {
           const inputId = `${id}-${value}`
           const isChecked = checked.includes(value)
           return (
@@ -188,12 +205,12 @@ function FilterGroup({
                   aria-describedby={`${inputId}-count`}
                   className="peer size-[18px] shrink-0 cursor-pointer rounded accent-ink"
                 />
-                <span className="whitespace-nowrap peer-checked:font-semibold">{value}</span>
+                <span className="whitespace-nowrap peer-checked:font-semibold">{label}</span>
               </label>
               {/* Outside the label, so the checkbox is named by its value alone and described by its count. */}
               <span id={`${inputId}-count`} className="text-xs text-muted tabular-nums">
                 {count}
-                <span className="sr-only"> {count === 1 ? 'product' : 'products'}</span>
+                <span className="sr-only"> {t('filters.products', { count })}</span>
               </span>
             </li>
           )
@@ -213,6 +230,7 @@ function PriceRange({
   span: Facets['price']
   onCommit: () => void
 }) {
+  const { t } = useTranslation('catalog')
   const id = useId()
   const field = (name: 'minPrice' | 'maxPrice', label: string, value: number | null, placeholder?: number) => (
     <div className="min-w-0 flex-1">
@@ -238,18 +256,18 @@ function PriceRange({
   return (
     <fieldset className="col-span-2 min-w-0 rounded-xl border border-line bg-white px-4 pt-3 pb-3 md:col-span-1">
       <legend className="float-start mb-1 w-full text-xs font-semibold tracking-[0.16em] text-muted uppercase">
-        Price (Rs)
+        {t('filters.price')}
       </legend>
-      <div className="clear-left flex flex-wrap items-end gap-2 md:flex-col md:items-stretch">
+      <div className="clear-start flex flex-wrap items-end gap-2 md:flex-col md:items-stretch">
         <div className="flex min-w-0 flex-1 items-end gap-2">
-          {field('minPrice', 'Min', filters.minPrice, span?.min)}
+          {field('minPrice', t('filters.min'), filters.minPrice, span?.min)}
           <span aria-hidden className="pb-2.5 text-muted">
             –
           </span>
-          {field('maxPrice', 'Max', filters.maxPrice, span?.max)}
+          {field('maxPrice', t('filters.max'), filters.maxPrice, span?.max)}
         </div>
         <button type="submit" className="btn-secondary min-h-10 shrink-0 px-4 text-sm">
-          Go
+          {t('filters.go')}
         </button>
       </div>
     </fieldset>
@@ -258,12 +276,13 @@ function PriceRange({
 
 /** 'Sort by' (spec: Relevant, Low to High, High to Low); part of the filters form. */
 export function SortSelect({ value }: { value: CatalogFilters['sort'] }) {
+  const { t } = useTranslation('catalog')
   const id = useId()
   const applyFilters = useApplyFilters()
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm whitespace-nowrap text-muted">
-        Sort by
+        {t('sort.label')}
       </label>
       <div className="relative">
         <select
@@ -277,8 +296,9 @@ export function SortSelect({ value }: { value: CatalogFilters['sort'] }) {
           className="min-h-11 cursor-pointer appearance-none rounded-full border border-line bg-white py-2 pe-10 ps-4 text-sm font-medium text-ink hover:border-ink focus:border-ink"
         >
           {sortOptions.map((o) => (
+            // The value stays the spec's ('relavent'); only its label is in the page's language.
             <option key={o.value} value={o.value}>
-              {o.label}
+              {t(`sort.${o.value}`)}
             </option>
           ))}
         </select>

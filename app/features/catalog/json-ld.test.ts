@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Product } from '#contracts/catalog.ts'
+import urdu from '#locales/ur/index.ts'
+import { setUpLanguage } from '#app/lib/i18n/i18n.ts'
+import { filterWordIn } from '#app/features/catalog/filter-words.ts'
 import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
 
 const product: Product = {
@@ -44,6 +47,14 @@ describe('productJsonLd', () => {
       'https://cdn.example.com/detail.webp',
       'https://kapra.pk/images/products/men-oxford-folded-800.webp',
     ])
+  })
+
+  it('names the category in the page language, keeping the English default', () => {
+    expect(productJsonLd(product, '', 'Kapra').category).toBe('Men > TopWear')
+    const ur = setUpLanguage('ur', urdu).getFixedT('ur', 'catalog')
+    const ld = productJsonLd(product, '', 'Kapra', filterWordIn(ur))
+    expect(ld.category).toBe('مرد > ٹاپ وئیر')
+    expect(ld.offers.availability).toBe('https://schema.org/InStock')
   })
 
   it('claims no rating while there are no reviews (docs/spec/rulings.md #3)', () => {

@@ -1,12 +1,14 @@
 import type { Product } from '#contracts/catalog.ts'
+import { englishFilterWord, type FilterWord } from '#contracts/catalog-filters.ts'
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`)
 
 /**
  * Product structured data, so a shared or searched product shows its picture and
  * price. No aggregateRating: the store has no reviews yet (docs/spec/rulings.md #3).
+ * The category is display text, in the page's language (`word`); schema.org's own values stay.
  */
-export function productJsonLd(product: Product, origin: string, brand: string) {
+export function productJsonLd(product: Product, origin: string, brand: string, word: FilterWord = englishFilterWord) {
   const url = absolute(origin, `/productdetail/${product._id}`)
   return {
     '@context': 'https://schema.org',
@@ -17,7 +19,7 @@ export function productJsonLd(product: Product, origin: string, brand: string) {
     image: [product.image1, product.image2, product.image3, product.image4].map((i) => absolute(origin, i)),
     sku: product._id,
     productID: product._id,
-    category: `${product.category} > ${product.subCategory}`,
+    category: `${word(`category.${product.category}`)} > ${word(`subCategory.${product.subCategory}`)}`,
     brand: { '@type': 'Brand', name: brand },
     offers: {
       '@type': 'Offer',

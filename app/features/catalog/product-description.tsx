@@ -1,28 +1,33 @@
 import { Fragment } from 'react'
+import { useTranslation } from 'react-i18next'
 import type { Product } from '#contracts/catalog.ts'
 
 /** The Description tab: the text beside the product's facts (category, type, sizes, code). */
 export function ProductDescription({ product }: { product: Product }) {
+  const { t } = useTranslation('catalog')
   const details: [string, React.ReactNode][] = [
-    ['Category', product.category],
-    ['Type', product.subCategory],
+    [t('description.category'), t(`category.${product.category}`)],
+    [t('description.type'), t(`subCategory.${product.subCategory}`)],
     [
-      'Sizes',
+      t('description.sizes'),
       // One size never breaks across lines ('12-13Y').
       product.sizes.map((size, i) => (
         <Fragment key={size}>
           <span className="whitespace-nowrap">
             {size}
-            {i < product.sizes.length - 1 ? ',' : ''}
+            {i < product.sizes.length - 1 ? t('list.comma') : ''}
           </span>{' '}
         </Fragment>
       )),
     ],
-    ['Product code', product._id],
+    [t('description.code'), product._id],
   ]
   return (
     <div className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10">
-      <p className="text-muted">{product.description}</p>
+      {/* The catalog's words keep their own direction on an Urdu page. */}
+      <p className="text-muted">
+        <bdi>{product.description}</bdi>
+      </p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 self-start">
         {details.map(([term, value]) => (
           <div key={term} className="contents">

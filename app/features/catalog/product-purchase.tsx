@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Form } from '#app/lib/i18n/links.tsx'
 import { BadgeCheck, Banknote, CheckCircle2, CircleAlert, RefreshCcw, ShoppingBag } from 'lucide-react'
 import { LOW_STOCK, stockNote, type Product } from '#contracts/catalog.ts'
@@ -7,8 +8,7 @@ import { useHydrated } from '#app/lib/hydrated.ts'
 import { useToast } from '#app/components/toaster.tsx'
 import { BackInStock } from '#app/features/catalog/back-in-stock.tsx'
 import { SizeChart } from '#app/features/catalog/size-chart.tsx'
-
-export const SIZE_REQUIRED = 'Please select a size before adding to cart'
+import { purchaseMessage, SIZE_REQUIRED } from '#app/features/catalog/purchase-messages.ts'
 
 /**
  * What the product page's action answers to an 'Add To Cart' posted before the app has
@@ -19,16 +19,14 @@ export const SIZE_REQUIRED = 'Please select a size before adding to cart'
 export type PurchaseResult =
   { error: string } | { added: { itemId: string; size: string } } | { guestAdd: { itemId: string; size: string } }
 
-export const addedMessage = (name: string, size: string) => `Added to cart: ${name}, size ${size}`
-
 /** Guest adds already applied: once per answer, however often the page renders or mounts. */
 const appliedGuestAdds = new WeakSet<object>()
 
 const notes = [
-  { icon: BadgeCheck, text: '100% Original Product.' },
-  { icon: Banknote, text: 'Cash On Delivery Is Available On This Product.' },
-  { icon: RefreshCcw, text: 'Easy Return And Exchange Policy Within 7 Days.' },
-]
+  { icon: BadgeCheck, text: 'notes.original' },
+  { icon: Banknote, text: 'notes.cod' },
+  { icon: RefreshCcw, text: 'notes.returns' },
+] as const
 
 /**
  * Size buttons, 'Add To Cart' (a size is required: docs/spec/store-spec.md §5), the fixed notes
@@ -50,6 +48,8 @@ export function ProductPurchase({
   /** Sold-out sizes this shopper asked to hear about (null for a guest). */
   waiting: string[] | null
 }) {
+  const { t } = useTranslation('catalog')
+  const addedMessage = (name: string, size: string) => t('purchase.added', { name, size })
   const posted = result && 'added' in result ? result.added : result && 'guestAdd' in result ? result.guestAdd : null
   const [initialSize] = useState(posted?.size ?? null)
   const [size, setSize] = useState(initialSize)
@@ -58,7 +58,7 @@ export function ProductPurchase({
     result && 'added' in result
       ? addedMessage(product.name, result.added.size)
       : result && 'guestAdd' in result
-        ? 'Adding to your cart…'
+        ? t('purchase.adding')
         : null,
   )
   const [adding, setAdding] = useState(false)
@@ -97,8 +97,8 @@ export function ProductPurchase({
     appliedGuestAdds.add(guestAdd)
     void cart
       .add(guestAdd.itemId, guestAdd.size)
-      .then((ok) => setConfirmation(ok ? addedMessage(product.name, guestAdd.size) : null))
-  }, [guestAdd, cart, product.name])
+      .then((ok) => setConfirmation(ok ? t('purchase.added', { name: product.name, size: guestAdd.size }) : null))
+  }, [guestAdd, cart, product.name, t])
 
   /** The chart's rows select a size by checking its radio, as a tap on it would. */
   const select = (value: string) => {
@@ -135,12 +135,12 @@ export function ProductPurchase({
         <input type="hidden" name="itemId" value={product._id} />
         <div className="flex items-baseline justify-between gap-4">
           <p id={labelId} className="text-xs font-semibold tracking-[0.16em] text-ink uppercase">
-            Select Size
+            {t('purchase.selectSize')}
             {size && <span className="ms-2 font-normal tracking-normal text-muted normal-case">{size}</span>}
           </p>
           {product.sizeChart.length > 0 && (
             <a href="#size-chart" className="text-sm text-muted underline underline-offset-4 hover:text-ink">
-              Size chart
+              {t('purchase.sizeChartLink')}
             </a>
           )}
         </div>
@@ -178,7 +178,7 @@ export function ProductPurchase({
                       left(s) === 0 ? 'text-muted' : 'font-semibold text-accent-dark'
                     }`}
                   >
-                    {left(s) === 0 ? 'Sold out' : `${left(s)} left`}
+                    {left(s) === 0 ? t('purchase.soldOut') : t('purchase.left', { left: left(s) })}
                   </span>
                 )}
               </span>
@@ -187,7 +187,7 @@ export function ProductPurchase({
         </div>
         {size && left(size) > 0 && left(size) <= LOW_STOCK && (
           <p className="mt-3 text-sm font-semibold text-accent-dark">
-            {stockNote(left(size))} in size {size}
+            {t('purchase.lowStock', { left: left(size), size })}
           </p>
         )}
 
@@ -195,7 +195,7 @@ export function ProductPurchase({
           {problem ? (
             <p id={alertId} role="alert" className="flex items-center gap-2 text-sm font-medium text-danger">
               <CircleAlert aria-hidden className="size-4 shrink-0" />
-              {problem}
+              {purchaseMessage(t, problem)}
             </p>
           ) : (
             confirmation && (
@@ -215,7 +215,7 @@ export function ProductPurchase({
           className="btn-primary mt-2 w-full sm:w-auto sm:min-w-64"
         >
           <ShoppingBag aria-hidden className="size-4" />
-          Add To Cart
+          {t('purchase.addToCart')}
         </button>
       </Form>
 
@@ -225,7 +225,7 @@ export function ProductPurchase({
         {notes.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-3">
             <Icon aria-hidden className="size-4 shrink-0 text-accent" />
-            {text}
+            {t(text)}
           </li>
         ))}
       </ul>
@@ -233,9 +233,9 @@ export function ProductPurchase({
       <section id="size-chart" aria-labelledby="size-chart-title" className="mt-8 scroll-mt-24">
         <div className="mb-3 flex items-baseline justify-between gap-4">
           <h2 id="size-chart-title" className="font-display text-lg font-semibold text-ink">
-            Size Chart
+            {t('sizeChart.title')}
           </h2>
-          {product.sizeChart.length > 0 && <p className="text-xs text-muted">Measurements in inches</p>}
+          {product.sizeChart.length > 0 && <p className="text-xs text-muted">{t('sizeChart.inches')}</p>}
         </div>
         <SizeChart
           rows={product.sizeChart}

@@ -1,10 +1,11 @@
+import { Trans, useTranslation } from 'react-i18next'
 import type { SizeChartRow } from '#contracts/catalog.ts'
 
 const columns = [
-  { key: 'chest', label: 'Chest' },
-  { key: 'length', label: 'Length' },
-  { key: 'waist', label: 'Waist' },
-  { key: 'sleeves', label: 'Sleeves' },
+  { key: 'chest', label: 'sizeChart.chest' },
+  { key: 'length', label: 'sizeChart.length' },
+  { key: 'waist', label: 'sizeChart.waist' },
+  { key: 'sleeves', label: 'sizeChart.sleeves' },
 ] as const
 
 /**
@@ -31,21 +32,22 @@ export function SizeChart({
   radioId: (size: string) => string
   hydrated: boolean
 }) {
+  const { t } = useTranslation('catalog')
   if (rows.length === 0) {
-    return <p className="text-sm text-muted">No size chart available for this product.</p>
+    return <p className="text-sm text-muted">{t('sizeChart.none')}</p>
   }
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-white">
       <table className="w-full text-start text-sm tabular-nums">
-        <caption className="sr-only">Size chart, measurements in inches. Choose a row to select its size.</caption>
+        <caption className="sr-only">{t('sizeChart.caption')}</caption>
         <thead className="bg-sand/60 text-[11px] tracking-[0.06em] text-muted uppercase sm:text-xs sm:tracking-[0.08em]">
           <tr>
             <th scope="col" className="px-3.5 py-2.5 font-semibold sm:px-4">
-              Size
+              {t('sizeChart.size')}
             </th>
             {columns.map((c) => (
               <th key={c.key} scope="col" className="px-2 py-2.5 font-semibold sm:px-3">
-                {c.label}
+                {t(c.label)}
               </th>
             ))}
           </tr>
@@ -70,8 +72,13 @@ export function SizeChart({
                         isSelected ? 'text-accent-dark' : 'text-ink'
                       }`}
                     >
-                      <span className="sr-only">Select size </span>
-                      {row.size}
+                      {/* The size is seen; 'Select size' around it is heard. */}
+                      <Trans
+                        t={t}
+                        i18nKey="sizeChart.selectLabel"
+                        values={{ size: row.size }}
+                        components={[<span key="sr" className="sr-only" />]}
+                      />
                     </label>
                   ) : (
                     <button
@@ -79,7 +86,7 @@ export function SizeChart({
                       disabled={!canSelect}
                       aria-pressed={isSelected}
                       // A sold-out row is named by what it shows: the size and 'sold out'.
-                      aria-label={soldOut.includes(row.size) ? undefined : `Select size ${row.size}`}
+                      aria-label={soldOut.includes(row.size) ? undefined : t('sizeChart.select', { size: row.size })}
                       onClick={(e) => {
                         e.stopPropagation()
                         onSelect(row.size)
@@ -90,7 +97,7 @@ export function SizeChart({
                     >
                       {row.size}
                       {soldOut.includes(row.size) && (
-                        <span className="ms-1.5 text-[11px] font-normal text-muted"> sold out</span>
+                        <span className="ms-1.5 text-[11px] font-normal text-muted"> {t('sizeChart.soldOut')}</span>
                       )}
                     </button>
                   )}
@@ -100,7 +107,7 @@ export function SizeChart({
                     {row[c.key] ?? (
                       <>
                         <span aria-hidden>—</span>
-                        <span className="sr-only">not measured</span>
+                        <span className="sr-only">{t('sizeChart.notMeasured')}</span>
                       </>
                     )}
                   </td>

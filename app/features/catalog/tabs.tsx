@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react'
+import { direction } from '#contracts/languages.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
 
 interface Tab {
   label: string
@@ -7,10 +9,13 @@ interface Tab {
 
 /**
  * The WAI-ARIA tabs pattern: one tab in the Tab order, arrow keys (and Home/End)
- * move between tabs and show their panel.
+ * move between tabs and show their panel. The arrows follow the line: in Urdu, right to
+ * left, ArrowLeft is the next tab (docs/decisions/022).
  */
 export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
   const [active, setActive] = useState(0)
+  const forward = direction(useLang()) === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
+  const back = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft'
   const id = useId()
   const refs = useRef<(HTMLButtonElement | null)[]>([])
 
@@ -38,8 +43,8 @@ export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
             onClick={() => setActive(i)}
             onKeyDown={(e) => {
               const moves: Record<string, number> = {
-                ArrowRight: i + 1,
-                ArrowLeft: i - 1,
+                [forward]: i + 1,
+                [back]: i - 1,
                 Home: 0,
                 End: tabs.length - 1,
               }

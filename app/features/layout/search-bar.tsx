@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { withoutLang } from '#contracts/languages.ts'
 import { useNavigate } from '#app/lib/i18n/links.tsx'
 import { Search } from 'lucide-react'
 import { useSuggestions } from '#app/features/layout/use-suggestions.ts'
@@ -11,9 +13,10 @@ import { useSuggestions } from '#app/features/layout/use-suggestions.ts'
  * through them, Enter opens one, Escape closes the list, then the field).
  */
 export function SearchBar({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('catalog')
   const location = useLocation()
   const navigate = useNavigate()
-  const onCollection = location.pathname === '/collection'
+  const onCollection = withoutLang(location.pathname) === '/collection'
   const urlQuery = onCollection ? (new URLSearchParams(location.search).get('q') ?? '') : ''
   const [text, setText] = useState(urlQuery)
   const input = useRef<HTMLInputElement>(null)
@@ -91,7 +94,7 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
         }}
       >
         <label className="relative w-full max-w-2xl md:mx-auto">
-          <span className="sr-only">Search products</span>
+          <span className="sr-only">{t('search.label')}</span>
           <Search
             aria-hidden
             className="pointer-events-none absolute top-1/2 start-4 size-5 -translate-y-1/2 text-muted"
@@ -135,13 +138,13 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
                 } else onClose()
               }
             }}
-            placeholder="Search Here"
+            placeholder={t('search.placeholder')}
             className="h-12 w-full rounded-full border border-line bg-white pe-4 ps-12 text-base focus:border-ink focus:ring-2 focus:ring-ink/15 focus:outline-none [&::-webkit-search-cancel-button]:appearance-none"
           />
           <ul
             id={listId}
             role="listbox"
-            aria-label="Suggestions"
+            aria-label={t('search.suggestions')}
             hidden={!listOpen}
             className="absolute top-full end-0 start-0 z-40 mt-2 overflow-hidden rounded-2xl border border-line bg-white py-1 shadow-lg"
           >
@@ -158,15 +161,13 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
                   i === active ? 'bg-sand' : 'hover:bg-paper'
                 }`}
               >
-                {s.name}
+                <bdi>{s.name}</bdi>
               </li>
             ))}
           </ul>
           {/* Screen readers hear how many names are offered and how to reach them. */}
           <span aria-live="polite" className="sr-only">
-            {listOpen
-              ? `${suggestions.length} ${suggestions.length === 1 ? 'suggestion' : 'suggestions'}, arrow keys to choose`
-              : ''}
+            {listOpen ? t('search.offered', { count: suggestions.length }) : ''}
           </span>
         </label>
       </form>

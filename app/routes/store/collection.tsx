@@ -1,5 +1,9 @@
-import { redirect, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
+import { langOfPath, withoutLang } from '#contracts/languages.ts'
+import { i18nFor } from '#app/lib/i18n/i18n.ts'
+import { redirectIn } from '#app/lib/i18n/language.ts'
 import type { Route } from './+types/collection'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
@@ -12,6 +16,7 @@ import {
   parseFilters,
 } from '#contracts/catalog-filters.ts'
 import { ActiveFilters } from '#app/features/catalog/active-filters.tsx'
+import { filterWordIn } from '#app/features/catalog/filter-words.ts'
 import { CollectionFilters, SortSelect } from '#app/features/catalog/collection-filters.tsx'
 import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
 import { Pagination, showingLabel } from '#app/components/pagination.tsx'
@@ -24,61 +29,67 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const filters = parseFilters(url.searchParams)
   const canonical = filtersToSearch(filters).toString()
-  if (canonical !== url.searchParams.toString()) throw redirect(collectionHref(filters), 301)
+  if (canonical !== url.searchParams.toString()) throw redirectIn(request, collectionHref(filters), 301)
   const result = await services.catalog.browse(filters)
   return { ...result, filters }
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const lang = langOfPath(location.pathname)
+  const t = i18nFor(lang).getFixedT(lang, 'catalog')
   const filters = loaderData?.filters
-  const label = filters ? describeFilters(filters) : ''
+  const label = filters ? describeFilters(filters, filterWordIn(t)) : ''
   const total = loaderData?.total ?? 0
-  const page = filters && filters.page > 1 ? ` · Page ${filters.page}` : ''
+  const page = filters && filters.page > 1 ? filters.page : null
+  const title = label
+    ? page
+      ? t('collection.metaTitleFilteredPage', { label, page })
+      : t('collection.metaTitleFiltered', { label })
+    : page
+      ? t('collection.metaTitlePage', { page })
+      : t('collection.metaTitle')
   return pageMeta({
-    title: label ? `${label}${page} · Collection | Kapra` : `All Collections${page} | Kapra`,
+    title,
     description: label
-      ? `${countLabel(total)} for ${label} at Kapra: clothing for men, women and kids, with cash on delivery across Pakistan.`
-      : 'Shop the whole Kapra collection: kurtas, shirts, denim and winter layers for men, women and kids, with cash on delivery across Pakistan.',
+      ? t('collection.metaDescriptionFiltered', { count: total, label })
+      : t('collection.metaDescription'),
     image: loaderData?.items[0]?.image1,
     origin: rootOrigin(matches),
     path: filters ? collectionHref(filters) : '/collection',
+    lang,
   })
-}
-
-function countLabel(n: number) {
-  return `${n.toLocaleString('en-PK')} ${n === 1 ? 'product' : 'products'}`
 }
 
 export default function Collection({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize, facets, filters } = loaderData
+  const { t } = useTranslation('catalog')
   const navigation = useNavigation()
-  const pending = navigation.state === 'loading' && navigation.location.pathname === '/collection'
+  const pending = navigation.state === 'loading' && withoutLang(navigation.location.pathname) === '/collection'
   const cleared = collectionHref({ ...NO_FILTERS, sort: filters.sort })
 
   return (
     <main id="main" className="container-page pt-8 pb-16 sm:pt-12 sm:pb-24">
       <div className="max-w-2xl">
-        <p className="text-xs font-semibold tracking-[0.22em] text-accent uppercase">The Kapra edit</p>
-        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl">
-          All Collections
+        <p className="text-xs font-semibold tracking-[0.22em] text-accent uppercase">{t('collection.eyebrow')}</p>
+        {/* Nastaliq's tall letters reach into the line above: more room on Urdu pages. */}
+        <h1 className="mt-2 font-display text-3xl font-semibold tracking-tight text-ink sm:text-4xl [&:lang(ur)]:mt-5">
+          {t('collection.title')}
         </h1>
-        <p className="mt-3 text-sm leading-relaxed text-muted sm:text-base">
-          Kurtas, shirts, denim and winter layers for men, women and kids. Cash on delivery across Pakistan.
-        </p>
+        <p className="mt-3 text-sm leading-relaxed text-muted sm:text-base">{t('collection.intro')}</p>
       </div>
 
       <div className="mt-8 grid gap-5 md:mt-10 md:grid-cols-[200px_minmax(0,1fr)] md:gap-10 lg:grid-cols-[220px_minmax(0,1fr)] lg:gap-12">
-        <aside aria-label="Filters" className="md:self-start">
+        <aside aria-label={t('filters.title')} className="md:self-start">
           <CollectionFilters filters={filters} facets={facets} />
         </aside>
 
         <section aria-labelledby="collection-results" className="min-w-0">
           <h2 id="collection-results" className="sr-only">
-            Products
+            {t('results.heading')}
           </h2>
           <div className="flex flex-wrap items-center justify-between gap-3 border-b border-line pb-4">
             <p role="status" className="text-sm font-medium text-ink tabular-nums">
-              {showingLabel({ total, page, pageSize })}
+              {showingLabel({ total, page, pageSize }, t)}
             </p>
             <SortSelect value={filters.sort} />
           </div>
@@ -96,19 +107,17 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
               </ProductGrid>
             ) : total > 0 ? (
               <div className="rounded-2xl border border-dashed border-line bg-white/60 px-6 py-16 text-center">
-                <p className="font-display text-xl font-semibold text-ink">This page is past the last one</p>
+                <p className="font-display text-xl font-semibold text-ink">{t('results.pastLast')}</p>
                 <Link to={collectionHref({ ...filters, page: 1 })} className="btn-secondary mt-6">
-                  Back to the first page
+                  {t('results.firstPage')}
                 </Link>
               </div>
             ) : (
               <div className="rounded-2xl border border-dashed border-line bg-white/60 px-6 py-16 text-center">
-                <p className="font-display text-xl font-semibold text-ink">No products match your filters</p>
-                <p className="mx-auto mt-2 max-w-sm text-sm text-muted">
-                  Try fewer filters or a different search word.
-                </p>
+                <p className="font-display text-xl font-semibold text-ink">{t('collection.noMatch')}</p>
+                <p className="mx-auto mt-2 max-w-sm text-sm text-muted">{t('collection.noMatchHint')}</p>
                 <Link to={cleared} replace preventScrollReset className="btn-secondary mt-6">
-                  Clear filters
+                  {t('collection.clearFilters')}
                 </Link>
               </div>
             )}

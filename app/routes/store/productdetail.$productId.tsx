@@ -1,9 +1,12 @@
-import { redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { ChevronRight } from 'lucide-react'
 import type { Route } from './+types/productdetail.$productId'
 import { cartAddSchema } from '#contracts/cart.ts'
 import { stockAlertSchema } from '#contracts/alerts.ts'
+import { langOfPath, localePath } from '#contracts/languages.ts'
+import { i18nFor } from '#app/lib/i18n/i18n.ts'
+import { redirectIn, requestLang } from '#app/lib/i18n/language.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt, logFault, notFound } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm } from '#app/lib/forms.ts'
@@ -12,10 +15,12 @@ import { useRootData } from '#app/lib/root-data.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
 import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
+import { useFilterWord } from '#app/features/catalog/filter-words.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductDescription } from '#app/features/catalog/product-description.tsx'
 import { ProductGallery } from '#app/features/catalog/product-gallery.tsx'
-import { ProductPurchase, SIZE_REQUIRED, type PurchaseResult } from '#app/features/catalog/product-purchase.tsx'
+import { ProductPurchase, type PurchaseResult } from '#app/features/catalog/product-purchase.tsx'
+import { SIZE_REQUIRED } from '#app/features/catalog/purchase-messages.ts'
 import { RelatedProducts } from '#app/features/catalog/related-products.tsx'
 import { Tabs } from '#app/features/catalog/tabs.tsx'
 import { SectionBoundary } from '#app/components/section-boundary.tsx'
@@ -48,7 +53,9 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
   // "Notify me" on a sold-out size, and its cancel: the page then shows what stands.
   if (values.intent === 'notify' || values.intent === 'notify-cancel') {
     const here = `/productdetail/${params.productId}`
-    if (!user) throw redirect(`/login?redirectTo=${encodeURIComponent(`${here}#back-in-stock`)}`)
+    // Signed in, the shopper comes back to this page in its language.
+    const back = `${localePath(requestLang(request), here)}#back-in-stock`
+    if (!user) throw redirectIn(request, `/login?redirectTo=${encodeURIComponent(back)}`)
     const alert = parseForm(stockAlertSchema, values)
     if (!alert.success) return { error: 'This size could not be chosen. Please try again.' }
     const { itemId, size } = alert.data
@@ -61,7 +68,7 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
       { fallback: 'Your request could not be saved. Please try again.', what: 'back-in-stock request' },
     )
     if (!done.ok) return { error: done.message }
-    throw redirect(`${here}#back-in-stock`)
+    throw redirectIn(request, `${here}#back-in-stock`)
   }
   if (values.intent !== 'add') return { error: 'This item could not be added to your cart.' }
   const parsed = parseForm(cartAddSchema, values)
@@ -81,16 +88,19 @@ export async function action({ context, request, params }: Route.ActionArgs): Pr
   return user ? { added: line } : { guestAdd: line }
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  if (!loaderData) return [{ title: 'Product not found | Kapra' }, { name: 'robots', content: 'noindex' }]
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const lang = langOfPath(location.pathname)
+  const t = i18nFor(lang).getFixedT(lang, 'catalog')
+  if (!loaderData) return [{ title: t('detail.metaNotFound') }, { name: 'robots', content: 'noindex' }]
   const { product } = loaderData
   return [
     ...pageMeta({
-      title: `${product.name} | Kapra`,
+      title: t('detail.metaTitle', { name: product.name }),
       description: summary(product.description),
       image: product.image1,
       origin: rootOrigin(matches),
       path: `/productdetail/${product._id}`,
+      lang,
       type: 'product',
     }),
     { property: 'product:price:amount', content: String(product.price) },
@@ -106,6 +116,8 @@ function summary(text: string, max = 160) {
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { product, related } = loaderData
+  const { t } = useTranslation('catalog')
+  const word = useFilterWord()
   const { nonce, origin, store } = useRootData()
   const images = [product.image1, product.image2, product.image3, product.image4]
   const categoryHref = `/collection?category=${product.category}`
@@ -117,20 +129,20 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         type="application/ld+json"
         nonce={nonce}
         // Built from our own catalog and escaped for a script element.
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, origin, store.name)) }}
+        dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, origin, store.name, word)) }}
       />
-      <nav aria-label="Breadcrumb" className="mb-5 sm:mb-8">
+      <nav aria-label={t('detail.breadcrumb')} className="mb-5 sm:mb-8">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
           {[
-            { to: '/', label: 'Home' },
-            { to: '/collection', label: 'Collection' },
-            { to: categoryHref, label: product.category },
+            { to: '/', label: t('detail.home') },
+            { to: '/collection', label: t('detail.collection') },
+            { to: categoryHref, label: word(`category.${product.category}`) },
           ].map((c) => (
             <li key={c.to} className="flex items-center gap-1">
               <Link to={c.to} className="rounded py-1 hover:text-ink hover:underline">
                 {c.label}
               </Link>
-              <ChevronRight aria-hidden className="size-3.5" />
+              <ChevronRight aria-hidden className="size-3.5 rtl:-scale-x-100" />
             </li>
           ))}
           <li>
@@ -138,7 +150,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
               to={`${categoryHref}&subCategory=${product.subCategory}`}
               className="rounded py-1 hover:text-ink hover:underline"
             >
-              {product.subCategory}
+              {word(`subCategory.${product.subCategory}`)}
             </Link>
           </li>
         </ol>
@@ -149,36 +161,37 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
 
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-[0.22em] text-accent uppercase">
-            {product.category} · {product.subCategory}
+            {word(`category.${product.category}`)} · {word(`subCategory.${product.subCategory}`)}
           </p>
           <h1 className="mt-2 font-display text-2xl leading-tight font-semibold tracking-[0.04em] text-ink uppercase sm:text-3xl">
-            {product.name}
+            {/* The catalog's words (English for now) keep their own direction on an Urdu page. */}
+            <bdi>{product.name}</bdi>
           </h1>
           {/* docs/spec/rulings.md #3: no stars and no count until real reviews exist. */}
-          <p className="mt-2 text-sm text-muted">No reviews yet</p>
+          <p className="mt-2 text-sm text-muted">{t('reviews.none')}</p>
           <p className="mt-5 font-display text-2xl font-semibold text-ink sm:text-3xl">
             <Price amount={product.price} />
           </p>
-          <p className="mt-5 leading-relaxed text-muted">{product.description}</p>
+          <p className="mt-5 leading-relaxed text-muted">
+            <bdi>{product.description}</bdi>
+          </p>
           <div className="mt-8">
             <ProductPurchase product={product} result={actionData} waiting={loaderData.waiting} />
           </div>
         </div>
       </div>
 
-      <section aria-label="Product information" className="mt-14 sm:mt-20">
+      <section aria-label={t('detail.information')} className="mt-14 sm:mt-20">
         <Tabs
-          label="Product information"
+          label={t('detail.information')}
           tabs={[
-            { label: 'Description', content: <ProductDescription product={product} /> },
+            { label: t('detail.descriptionTab'), content: <ProductDescription product={product} /> },
             {
-              label: 'Reviews (0)',
+              label: t('reviews.tab'),
               content: (
                 <div className="text-sm leading-relaxed text-muted">
-                  <p className="font-medium text-ink">No reviews yet</p>
-                  <p className="mt-1">
-                    Nobody has reviewed this product yet. Reviews from shoppers who bought it will appear here.
-                  </p>
+                  <p className="font-medium text-ink">{t('reviews.none')}</p>
+                  <p className="mt-1">{t('reviews.empty')}</p>
                 </div>
               ),
             },
@@ -194,22 +207,15 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
 }
 
 export function ErrorBoundary() {
+  const { t } = useTranslation('catalog')
   return (
     <StatusBoundary
       statusHandlers={{
         404: ({ data }) =>
           data === 'archived' ? (
-            <ErrorPage
-              status={404}
-              title="No longer available"
-              message="This product is no longer sold in our store. Have a look at the rest of the collection."
-            />
+            <ErrorPage status={404} title={t('detail.archivedTitle')} message={t('detail.archivedText')} />
           ) : (
-            <ErrorPage
-              status={404}
-              title="Product not found"
-              message="This product is not in our store. It may have been removed, or the link may be mistyped."
-            />
+            <ErrorPage status={404} title={t('detail.notFoundTitle')} message={t('detail.notFoundText')} />
           ),
       }}
     />
