@@ -1,6 +1,7 @@
 // Every storefront namespace in English (locales/README.md).
 import common from './common.json' with { type: 'json' }
 import account from './account.json' with { type: 'json' }
+import home from './home.json' with { type: 'json' }
 import server from './server.json' with { type: 'json' }
 
-export default { common, account, server }
+export default { common, account, home, server }
