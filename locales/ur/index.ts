@@ -2,6 +2,7 @@
 import common from './common.json' with { type: 'json' }
 import account from './account.json' with { type: 'json' }
 import home from './home.json' with { type: 'json' }
+import pages from './pages.json' with { type: 'json' }
 import server from './server.json' with { type: 'json' }
 
-export default { common, account, home, server }
+export default { common, account, home, pages, server }
