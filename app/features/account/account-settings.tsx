@@ -121,7 +121,7 @@ export function SignOutEverywhereSection() {
     <AccountSection id="sessions" title={t('sessions.title')} intro={t('sessions.intro')}>
       <Form method="post">
         <button type="submit" name="intent" value="logout-everywhere" className="btn-secondary normal-case">
-          <LogOut aria-hidden className="size-4" />
+          <LogOut aria-hidden className="size-4 rtl:-scale-x-100" />
           {t('sessions.submit')}
         </button>
       </Form>

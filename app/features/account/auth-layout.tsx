@@ -54,7 +54,8 @@ export function AuthLayout({
         </Link>
         <div className="relative max-w-md">
           <p className="text-xs font-semibold tracking-[0.25em] text-white/80 uppercase">{t('layout.tagline')}</p>
-          <p className="mt-4 font-display text-4xl leading-tight font-semibold xl:text-[2.75rem]">
+          {/* Nastaliq's tall letters need more room between lines than the English face (docs/decisions/022). */}
+          <p className="mt-4 font-display text-4xl leading-tight rtl:leading-[2] font-semibold xl:text-[2.75rem]">
             {t('layout.headline')}
           </p>
           <p className="mt-4 text-base leading-relaxed text-white/85">{t('layout.line')}</p>

@@ -126,6 +126,7 @@ function Slide({
       inert={!active}
       className={`absolute inset-0 transition-opacity duration-700 ease-out ${active ? 'opacity-100' : 'opacity-0'}`}
     >
+      {/* Each picture leaves its start side empty for the text: in Urdu it is mirrored, as the text is. */}
       {showPoster && (
         <picture>
           <source type="image/webp" srcSet={media.webp} />
@@ -137,7 +138,7 @@ function Slide({
             fetchPriority={first ? 'high' : 'low'}
             loading={first ? 'eager' : 'lazy'}
             decoding={first ? 'sync' : 'async'}
-            className="absolute inset-0 size-full object-cover object-[75%_50%] sm:object-center"
+            className="absolute inset-0 size-full object-cover object-[75%_50%] sm:object-center rtl:-scale-x-100"
           />
         </picture>
       )}
@@ -152,7 +153,8 @@ function Slide({
       />
       <div className="absolute inset-x-0 bottom-0 px-6 pb-20 sm:inset-y-0 sm:end-auto sm:flex sm:max-w-[34rem] sm:flex-col sm:justify-center sm:px-10 sm:pb-12 lg:max-w-[40rem] lg:px-16">
         <p className="text-xs font-semibold tracking-[0.25em] text-white/90 uppercase">{eyebrow}</p>
-        <h2 className="mt-3 text-3xl leading-[1.1] font-semibold tracking-tight text-balance sm:text-4xl lg:text-6xl">
+        {/* Nastaliq's tall letters need more room between lines than the English face (docs/decisions/022). */}
+        <h2 className="mt-3 text-3xl leading-[1.1] rtl:leading-[1.6] font-semibold tracking-tight text-balance sm:text-4xl lg:text-6xl">
           {t(`hero.${slot.id}.title`)}
         </h2>
         <p className="mt-3 max-w-md text-base text-white/90 sm:mt-4 sm:text-lg">{t(`hero.${slot.id}.line`)}</p>
@@ -195,7 +197,7 @@ function SlideVideo({ media, play, active }: { media: ReturnType<typeof heroMedi
       height={HERO_MEDIA_HEIGHT}
       aria-hidden
       tabIndex={-1}
-      className="absolute inset-0 size-full object-cover object-[75%_50%] sm:object-center"
+      className="absolute inset-0 size-full object-cover object-[75%_50%] sm:object-center rtl:-scale-x-100"
     >
       <source src={media.webm} type="video/webm" />
       <source src={media.mp4} type="video/mp4" />

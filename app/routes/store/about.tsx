@@ -133,7 +133,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
             </li>
             <li>
               {withParts(t('delivery.returns', { phone: slot('phone'), email: slot('email') }), {
-                phone: <bdi dir="ltr">{store.phone}</bdi>,
+                phone: (
+                  <bdi dir="ltr" className="whitespace-nowrap">
+                    {store.phone}
+                  </bdi>
+                ),
                 email,
               })}
             </li>
