@@ -1,6 +1,8 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 
 export function ErrorPage({ status, title, message }: { status: number; title: string; message: string }) {
+  const { t } = useTranslation()
   return (
     <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
       <p className="font-display text-7xl font-semibold text-accent">{status}</p>
@@ -8,10 +10,10 @@ export function ErrorPage({ status, title, message }: { status: number; title: s
       <p className="mt-3 max-w-md text-muted">{message}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn-primary">
-          Go to Home
+          {t('error.home')}
         </Link>
         <Link to="/collection" className="btn-secondary">
-          Browse Collection
+          {t('error.browse')}
         </Link>
       </div>
     </main>

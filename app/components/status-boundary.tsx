@@ -1,21 +1,21 @@
 import type { ReactNode } from 'react'
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { ErrorPage } from '#app/components/error-page.tsx'
 
 /** What a route shows for an error response of one status; `data` is what its loader threw with it. */
 export type StatusHandlers = Partial<Record<number, (error: ErrorResponse) => ReactNode>>
 
-/** The store's own answers, which a route may replace status by status. */
+/** The store's own answers (in the page's language), which a route may replace status by status. */
+function StorePage({ status }: { status: 503 | 404 | 500 }) {
+  const { t } = useTranslation()
+  return <ErrorPage status={status} title={t(`error.${status}.title`)} message={t(`error.${status}.message`)} />
+}
+
 const storeHandlers: StatusHandlers = {
   // The database out of reach: the root's middleware answers 503 (docs/decisions/013).
-  503: () => (
-    <ErrorPage
-      status={503}
-      title="We’ll be right back"
-      message="The store is busy for a moment and could not open this page. Please try again in a few seconds; your cart and orders are safe."
-    />
-  ),
-  404: () => <ErrorPage status={404} title="Page not found" message="The page you are looking for does not exist." />,
+  503: () => <StorePage status={503} />,
+  404: () => <StorePage status={404} />,
 }
 
 /**
@@ -31,5 +31,5 @@ export function StatusBoundary({ statusHandlers }: { statusHandlers?: StatusHand
     // On the server, entry.server.tsx's handleError has logged it with the request id.
     console.error(error)
   }
-  return <ErrorPage status={500} title="Something went wrong" message="Please try again in a moment." />
+  return <StorePage status={500} />
 }

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { CheckCircle2, CircleAlert, X } from 'lucide-react'
 
 type Tone = 'success' | 'error'
@@ -15,7 +16,9 @@ export function useToast() {
   return useContext(ToastContext)
 }
 
+/** Each toast's message is written by its caller, in the page's language. */
 export function Toaster({ children }: { children: React.ReactNode }) {
+  const { t: translate } = useTranslation()
   const [toasts, setToasts] = useState<Toast[]>([])
   const next = useRef(1)
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((t) => t.id !== id)), [])
@@ -49,7 +52,7 @@ export function Toaster({ children }: { children: React.ReactNode }) {
             <button
               type="button"
               onClick={() => dismiss(t.id)}
-              aria-label="Dismiss"
+              aria-label={translate('toast.dismiss')}
               className="-m-1 p-1 opacity-70 hover:opacity-100"
             >
               <X aria-hidden className="size-4" />

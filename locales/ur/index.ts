@@ -1,6 +1,9 @@
 // Every storefront namespace in Urdu (locales/README.md).
-import common from './common.json' with { type: 'json' }
+import account from './account.json' with { type: 'json' }
 import catalog from './catalog.json' with { type: 'json' }
+import common from './common.json' with { type: 'json' }
+import home from './home.json' with { type: 'json' }
+import pages from './pages.json' with { type: 'json' }
 import server from './server.json' with { type: 'json' }
 
-export default { common, catalog, server }
+export default { account, catalog, common, home, pages, server }

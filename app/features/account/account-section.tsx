@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next'
 import { CircleAlert } from 'lucide-react'
+import { accountMessage } from '#app/features/account/messages.ts'
 
 /** One card of the Account page, named by its heading. */
 export function AccountSection({
@@ -30,8 +32,9 @@ export function AccountSection({
   )
 }
 
-/** A form's refusal, read out when it appears. */
+/** A form's refusal (the server's or the form check's English), read out in the page's language when it appears. */
 export function FormMessage({ message }: { message: string | undefined }) {
+  const { t } = useTranslation()
   if (!message) return null
   return (
     <div
@@ -39,7 +42,7 @@ export function FormMessage({ message }: { message: string | undefined }) {
       className="mb-5 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger"
     >
       <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <p>{message}</p>
+      <p>{accountMessage(t, message)}</p>
     </div>
   )
 }

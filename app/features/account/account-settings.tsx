@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { BadgeCheck, LogOut } from 'lucide-react'
 import { DELETE_CONFIRMATION } from '#contracts/account.ts'
@@ -6,6 +7,7 @@ import type { User } from '#contracts/auth.ts'
 import { PasswordField, TextField } from '#app/components/text-field.tsx'
 import { focusFirstError, type FieldErrors } from '#app/lib/forms.ts'
 import { AccountSection, FormMessage } from '#app/features/account/account-section.tsx'
+import { translateErrors } from '#app/features/account/messages.ts'
 
 /** A refused form's message and field messages. */
 export interface FormRefusal {
@@ -21,25 +23,28 @@ const dangerButton =
  * page says so and sends the link again (a plain form).
  */
 export function ProfileSection({ user, resend }: { user: User; resend: FormRefusal | null }) {
+  const { t } = useTranslation('account')
   return (
-    <AccountSection id="profile" title="Your details">
+    <AccountSection id="profile" title={t('profile.title')}>
       <dl className="divide-y divide-line text-sm">
-        <ProfileRow label="Name">{user.name}</ProfileRow>
-        <ProfileRow label="Email">
-          <span className="block">{user.email}</span>
+        <ProfileRow label={t('profile.name')}>{user.name}</ProfileRow>
+        <ProfileRow label={t('profile.email')}>
+          <span className="block">
+            <bdi>{user.email}</bdi>
+          </span>
           {user.emailVerified ? (
             <span className="mt-1 flex items-center gap-1.5 font-normal text-success">
               <BadgeCheck aria-hidden className="size-4 shrink-0" />
-              Verified
+              {t('profile.verified')}
             </span>
           ) : (
             <div className="mt-1 font-normal text-muted">
-              <p>Not verified yet: open the link we emailed you. You can shop meanwhile.</p>
+              <p>{t('profile.notVerified')}</p>
               <Form method="post" className="mt-3">
                 <FormMessage message={resend?.message} />
                 <input type="hidden" name="intent" value="resend-verification" />
                 <button type="submit" className="btn-secondary min-h-11 px-4 text-sm">
-                  Send the link again
+                  {t('profile.resend')}
                 </button>
               </Form>
             </div>
@@ -63,52 +68,47 @@ const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword']
 
 /** A new password after the current one; an account made with Google has none (docs/decisions/012). */
 export function PasswordSection({ hasPassword, refusal }: { hasPassword: boolean; refusal: FormRefusal | null }) {
+  const { t, i18n } = useTranslation('account')
   const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     focusFirstError(formRef.current, passwordFields, refusal?.fieldErrors)
   }, [refusal])
   if (!hasPassword) {
     return (
-      <AccountSection id="password" title="Password">
-        <p className="text-sm text-muted">
-          You sign in with Google, so your account has no password. Google keeps your sign-in safe.
-        </p>
+      <AccountSection id="password" title={t('password.googleTitle')}>
+        <p className="text-sm text-muted">{t('password.google')}</p>
       </AccountSection>
     )
   }
-  const errors = refusal?.fieldErrors ?? {}
+  const errors = translateErrors(i18n.t, refusal?.fieldErrors ?? {})
   return (
-    <AccountSection
-      id="password"
-      title="Change password"
-      intro="After the change, you stay signed in here and are signed out everywhere else."
-    >
+    <AccountSection id="password" title={t('password.title')} intro={t('password.intro')}>
       <Form ref={formRef} method="post" noValidate preventScrollReset className="max-w-md space-y-5">
         <FormMessage message={refusal?.fieldErrors ? undefined : refusal?.message} />
         <PasswordField
-          label="Current password"
+          label={t('password.current')}
           name="currentPassword"
           autoComplete="current-password"
           required
           error={errors.currentPassword}
         />
         <PasswordField
-          label="New password"
+          label={t('password.new')}
           name="newPassword"
           autoComplete="new-password"
           required
-          hint="At least 8 characters. Avoid common passwords."
+          hint={t('password.newHint')}
           error={errors.newPassword}
         />
         <PasswordField
-          label="New password again"
+          label={t('password.again')}
           name="confirmPassword"
           autoComplete="new-password"
           required
           error={errors.confirmPassword}
         />
         <button type="submit" name="intent" value="password" className="btn-primary">
-          Change password
+          {t('password.submit')}
         </button>
       </Form>
     </AccountSection>
@@ -116,16 +116,13 @@ export function PasswordSection({ hasPassword, refusal }: { hasPassword: boolean
 }
 
 export function SignOutEverywhereSection() {
+  const { t } = useTranslation('account')
   return (
-    <AccountSection
-      id="sessions"
-      title="Sign out of every device"
-      intro="Lost a phone, or signed in on a shared computer? This signs you out everywhere, here too."
-    >
+    <AccountSection id="sessions" title={t('sessions.title')} intro={t('sessions.intro')}>
       <Form method="post">
         <button type="submit" name="intent" value="logout-everywhere" className="btn-secondary normal-case">
-          <LogOut aria-hidden className="size-4" />
-          Sign out everywhere
+          <LogOut aria-hidden className="size-4 rtl:-scale-x-100" />
+          {t('sessions.submit')}
         </button>
       </Form>
     </AccountSection>
@@ -145,23 +142,19 @@ export function DeleteAccountSection({
   asking: boolean
   refusal: FormRefusal | null
 }) {
-  const errors = refusal?.fieldErrors ?? {}
+  const { t, i18n } = useTranslation('account')
+  const errors = translateErrors(i18n.t, refusal?.fieldErrors ?? {})
   return (
-    <AccountSection
-      id="delete"
-      title="Delete account"
-      tone="danger"
-      intro="Your sign-in, cart and saved addresses are deleted. Past orders stay with the store for its records, without your name, email, phone or street."
-    >
+    <AccountSection id="delete" title={t('delete.title')} tone="danger" intro={t('delete.intro')}>
       {asking || refusal ? (
         <Form method="post" noValidate className="max-w-md space-y-5">
           <FormMessage message={refusal?.fieldErrors ? undefined : refusal?.message} />
           <p className="text-sm font-medium text-ink" id="delete-question">
-            Delete your account? This cannot be undone.
+            {t('delete.question')}
           </p>
           {hasPassword ? (
             <PasswordField
-              label="Your password"
+              label={t('delete.password')}
               name="password"
               autoComplete="current-password"
               required
@@ -169,7 +162,7 @@ export function DeleteAccountSection({
             />
           ) : (
             <TextField
-              label={`Type ${DELETE_CONFIRMATION} to confirm`}
+              label={t('delete.typeToConfirm', { word: DELETE_CONFIRMATION })}
               name="confirm"
               autoComplete="off"
               autoCapitalize="characters"
@@ -185,7 +178,7 @@ export function DeleteAccountSection({
               aria-describedby="delete-question"
               className={dangerButton}
             >
-              Delete my account
+              {t('delete.submit')}
             </button>
             <Link
               to="/account#delete"
@@ -193,7 +186,7 @@ export function DeleteAccountSection({
               preventScrollReset
               className="inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-ink hover:text-white"
             >
-              Keep my account
+              {t('delete.keep')}
             </Link>
           </div>
         </Form>
@@ -203,7 +196,7 @@ export function DeleteAccountSection({
           preventScrollReset
           className="inline-flex min-h-11 items-center rounded-full border border-danger px-5 text-sm font-semibold text-danger hover:bg-danger hover:text-white"
         >
-          Delete my account…
+          {t('delete.open')}
         </Link>
       )}
     </AccountSection>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { MapPin, Plus } from 'lucide-react'
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from '#contracts/account.ts'
@@ -6,6 +7,7 @@ import { AddressFieldset } from '#app/components/address-fieldset.tsx'
 import { addressFieldNames } from '#app/lib/address-fields.ts'
 import { focusFirstError, type FieldErrors } from '#app/lib/forms.ts'
 import { AccountSection, FormMessage } from '#app/features/account/account-section.tsx'
+import { translateErrors } from '#app/features/account/messages.ts'
 
 /** The address form on screen: a new address, or one being edited (by id). */
 export type AddressDraft = { mode: 'add' } | { mode: 'edit'; address: SavedAddress }
@@ -28,17 +30,18 @@ export function AddressBook({
   /** What the address form last posted, with its messages, when it was refused. */
   posted: { values: Record<string, string>; fieldErrors: FieldErrors | undefined; message: string | undefined } | null
 }) {
+  const { t } = useTranslation('account')
   const full = addresses.length >= MAX_SAVED_ADDRESSES
   return (
     <AccountSection
       id="addresses"
-      title="Delivery addresses"
-      intro={`Choose one of these at checkout. You can keep up to ${MAX_SAVED_ADDRESSES}.`}
+      title={t('addresses.title')}
+      intro={t('addresses.intro', { max: MAX_SAVED_ADDRESSES })}
     >
       {!draft && <FormMessage message={posted?.message} />}
-      {addresses.length === 0 && !draft && <p className="text-sm text-muted">You have no saved addresses yet.</p>}
+      {addresses.length === 0 && !draft && <p className="text-sm text-muted">{t('addresses.none')}</p>}
       {addresses.length > 0 && (
-        <ul className="grid gap-3 sm:grid-cols-2" aria-label="Saved addresses">
+        <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('addresses.list')}>
           {addresses.map((a) => (
             <AddressCard key={a._id} address={a} />
           ))}
@@ -47,9 +50,7 @@ export function AddressBook({
       {draft ? (
         <AddressForm key={draft.mode === 'edit' ? draft.address._id : 'add'} draft={draft} posted={posted} />
       ) : full ? (
-        <p className="mt-4 text-sm text-muted">
-          You have {MAX_SAVED_ADDRESSES} saved addresses. Delete one to add another.
-        </p>
+        <p className="mt-4 text-sm text-muted">{t('addresses.full', { max: MAX_SAVED_ADDRESSES })}</p>
       ) : (
         <Link
           to="/account?add#address-form"
@@ -57,7 +58,7 @@ export function AddressBook({
           className="btn-secondary mt-5 w-full normal-case sm:w-auto"
         >
           <Plus aria-hidden className="size-4" />
-          Add an address
+          {t('addresses.add')}
         </Link>
       )}
     </AccountSection>
@@ -65,6 +66,7 @@ export function AddressBook({
 }
 
 function AddressCard({ address: a }: { address: SavedAddress }) {
+  const { t } = useTranslation('account')
   const name = `${a.firstName} ${a.lastName}`
   const where = `${a.street}, ${a.city}`
   return (
@@ -76,7 +78,7 @@ function AddressCard({ address: a }: { address: SavedAddress }) {
             {name}
             {a.isDefault && (
               <span className="ms-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-semibold text-accent-dark">
-                Default
+                {t('addresses.default')}
               </span>
             )}
           </p>
@@ -87,17 +89,19 @@ function AddressCard({ address: a }: { address: SavedAddress }) {
             <br />
             {a.country}
           </p>
-          <p className="mt-1 text-muted">{a.phone}</p>
+          <p className="mt-1 text-muted">
+            <bdi>{a.phone}</bdi>
+          </p>
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-1 border-t border-line pt-2">
         <Link
           to={`/account?edit=${a._id}#address-form`}
           preventScrollReset
-          aria-label={`Edit the address ${where}`}
+          aria-label={t('addresses.editLabel', { where })}
           className={`${smallButton} text-ink`}
         >
-          Edit
+          {t('addresses.edit')}
         </Link>
         {!a.isDefault && (
           <Form method="post" preventScrollReset>
@@ -106,10 +110,10 @@ function AddressCard({ address: a }: { address: SavedAddress }) {
               type="submit"
               name="intent"
               value="address-default"
-              aria-label={`Make ${where} the default address`}
+              aria-label={t('addresses.makeDefaultLabel', { where })}
               className={`${smallButton} text-ink`}
             >
-              Make default
+              {t('addresses.makeDefault')}
             </button>
           </Form>
         )}
@@ -119,10 +123,10 @@ function AddressCard({ address: a }: { address: SavedAddress }) {
             type="submit"
             name="intent"
             value="address-delete"
-            aria-label={`Delete the address ${where}`}
+            aria-label={t('addresses.deleteLabel', { where })}
             className={`${smallButton} text-danger`}
           >
-            Delete
+            {t('addresses.delete')}
           </button>
         </Form>
       </div>
@@ -137,12 +141,13 @@ function AddressForm({
   draft: AddressDraft
   posted: { values: Record<string, string>; fieldErrors: FieldErrors | undefined; message: string | undefined } | null
 }) {
+  const { t, i18n } = useTranslation('account')
   const formRef = useRef<HTMLFormElement>(null)
   useEffect(() => {
     focusFirstError(formRef.current, addressFieldNames, posted?.fieldErrors)
   }, [posted])
   const editing = draft.mode === 'edit' ? draft.address : null
-  const title = editing ? 'Edit address' : 'New address'
+  const title = editing ? t('addresses.editTitle') : t('addresses.newTitle')
   return (
     <Form
       ref={formRef}
@@ -162,7 +167,7 @@ function AddressForm({
         <AddressFieldset
           idPrefix="address"
           values={posted?.values ?? editing ?? { country: 'Pakistan' }}
-          errors={posted?.fieldErrors ?? {}}
+          errors={translateErrors(i18n.t, posted?.fieldErrors ?? {})}
         />
       </div>
       {!editing?.isDefault && (
@@ -173,19 +178,19 @@ function AddressForm({
             defaultChecked={posted?.values.isDefault === 'on'}
             className="size-5 accent-accent"
           />
-          Use this address first at checkout
+          {t('addresses.useFirst')}
         </label>
       )}
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <button type="submit" name="intent" value="address-save" className="btn-primary">
-          Save address
+          {t('addresses.save')}
         </button>
         <Link
           to="/account#addresses"
           preventScrollReset
           className="inline-flex min-h-11 items-center px-3 text-sm font-semibold text-ink underline-offset-4 hover:underline"
         >
-          Cancel
+          {t('addresses.cancel')}
         </Link>
       </div>
     </Form>

@@ -1,17 +1,19 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { ArrowLeft, Banknote, CircleAlert, RefreshCcw, ShieldCheck } from 'lucide-react'
 import type { Product } from '#contracts/catalog.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { ProductImage } from '#app/components/product-image.tsx'
+import { maybeMessage } from '#app/features/account/messages.ts'
 
 /** A few of the store's pieces for the brand panel. */
 export type Showcase = Pick<Product, '_id' | 'image1'>[]
 
 const promises = [
-  { icon: Banknote, text: 'Cash on delivery across Pakistan' },
-  { icon: RefreshCcw, text: 'Easy return and exchange within 7 days' },
-  { icon: ShieldCheck, text: '100% original products' },
-]
+  { icon: Banknote, text: 'layout.promise.cod' },
+  { icon: RefreshCcw, text: 'layout.promise.returns' },
+  { icon: ShieldCheck, text: 'layout.promise.original' },
+] as const
 
 /**
  * Login and Registration stand outside the store layout (docs/spec/store-spec.md §2): a brand
@@ -26,16 +28,17 @@ export function AuthLayout({
 }: {
   eyebrow: string
   title: string
-  intro: string
+  intro: React.ReactNode
   showcase: Showcase
   children: React.ReactNode
 }) {
+  const { t } = useTranslation('account')
   const { store } = useRootData()
   const name = store.name.toUpperCase()
   return (
     <div className="grid min-h-dvh bg-paper lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <aside
-        aria-label={`Why shop at ${store.name}`}
+        aria-label={t('layout.why', { store: store.name })}
         className="relative hidden overflow-hidden bg-accent-dark text-white lg:flex lg:flex-col lg:justify-between lg:p-12 xl:p-16"
       >
         <div
@@ -45,18 +48,17 @@ export function AuthLayout({
         <Link
           to="/"
           className="relative w-fit font-display text-2xl font-bold tracking-[0.2em] text-white"
-          aria-label={`${store.name} home`}
+          aria-label={t('storeHome', { ns: 'common', store: store.name })}
         >
           {name}
         </Link>
         <div className="relative max-w-md">
-          <p className="text-xs font-semibold tracking-[0.25em] text-white/80 uppercase">Men · Women · Kids</p>
-          <p className="mt-4 font-display text-4xl leading-tight font-semibold xl:text-[2.75rem]">
-            Everyday clothing, made to be lived in.
+          <p className="text-xs font-semibold tracking-[0.25em] text-white/80 uppercase">{t('layout.tagline')}</p>
+          {/* Nastaliq's tall letters need more room between lines than the English face (docs/decisions/022). */}
+          <p className="mt-4 font-display text-4xl leading-tight rtl:leading-[2] font-semibold xl:text-[2.75rem]">
+            {t('layout.headline')}
           </p>
-          <p className="mt-4 text-base leading-relaxed text-white/85">
-            Lawn, cotton and warm knits, cut for Karachi days and the evenings after.
-          </p>
+          <p className="mt-4 text-base leading-relaxed text-white/85">{t('layout.line')}</p>
         </div>
         {showcase.length > 0 && (
           <div aria-hidden className="relative grid max-w-md grid-cols-3 items-end gap-3">
@@ -76,7 +78,7 @@ export function AuthLayout({
               <span className="grid size-8 place-items-center rounded-full bg-white/10">
                 <Icon aria-hidden className="size-4" />
               </span>
-              {text}
+              {t(text)}
             </li>
           ))}
         </ul>
@@ -87,7 +89,7 @@ export function AuthLayout({
           <Link
             to="/"
             className="font-display text-xl font-bold tracking-[0.2em] text-ink lg:invisible"
-            aria-label={`${store.name} home`}
+            aria-label={t('storeHome', { ns: 'common', store: store.name })}
           >
             {name}
           </Link>
@@ -95,8 +97,8 @@ export function AuthLayout({
             to="/"
             className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-muted hover:text-accent"
           >
-            <ArrowLeft aria-hidden className="size-4" />
-            Back to store
+            <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+            {t('layout.back')}
           </Link>
         </div>
         <div className="mx-auto my-auto w-full max-w-md py-10">
@@ -112,17 +114,22 @@ export function AuthLayout({
 
 /** The line between the password form and the Google button. */
 export function OrDivider() {
+  const { t } = useTranslation('account')
   return (
     <div className="my-6 flex items-center gap-4 text-xs font-semibold tracking-[0.2em] text-muted uppercase">
       <span aria-hidden className="h-px flex-1 bg-line" />
-      or
+      {t('layout.or')}
       <span aria-hidden className="h-px flex-1 bg-line" />
     </div>
   )
 }
 
-/** A failure the server answered, announced as it appears (docs/spec/rulings.md #9). */
+/**
+ * A failure the server answered, announced as it appears (docs/spec/rulings.md #9). The
+ * message is the server's or the form check's English, shown in the page's language.
+ */
 export function FormAlert({ message }: { message: string | undefined }) {
+  const { t } = useTranslation()
   if (!message) return null
   return (
     <div
@@ -130,7 +137,7 @@ export function FormAlert({ message }: { message: string | undefined }) {
       className="mb-6 flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger"
     >
       <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-      <p>{message}</p>
+      <p>{maybeMessage(t, message)}</p>
     </div>
   )
 }

@@ -1,5 +1,7 @@
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { useLang } from '#app/lib/i18n/language.ts'
 import { useNavigate } from '#app/lib/i18n/links.tsx'
 import { LoaderCircle } from 'lucide-react'
 import { api } from '#app/lib/api.ts'
@@ -36,11 +38,11 @@ function GoogleMark() {
   )
 }
 
-type Label = 'Login with Google' | 'Registration with Google'
+/** Which page the button is on: 'Login with Google' or 'Registration with Google'. */
+type Kind = 'login' | 'signup'
 
+/** Said in the page's alert, which shows server messages in the page's language (auth-layout.tsx). */
 const FAILED = 'Google sign-in failed. Please try again.'
-const NOT_CONFIGURED = 'Google sign-in is not available right now.'
-const COULD_NOT_LOAD = 'Google sign-in could not load. Use your email and password instead.'
 /** Google's button is at most 400 px wide. */
 const MAX_WIDTH = 400
 
@@ -52,21 +54,25 @@ const MAX_WIDTH = 400
  *
  * `onMessage` shows the server's answer in the page's alert (null clears it).
  */
-export function GoogleButton({ label, onMessage }: { label: Label; onMessage: (message: string | null) => void }) {
+export function GoogleButton({ kind, onMessage }: { kind: Kind; onMessage: (message: string | null) => void }) {
+  const { t } = useTranslation('account')
   const { googleClientId } = useRootData()
   const noteId = useId()
-  if (googleClientId === null) return <Unavailable label={label} noteId={noteId} note={NOT_CONFIGURED} />
-  return <GoogleSignIn clientId={googleClientId} label={label} noteId={noteId} onMessage={onMessage} />
+  const label = kind === 'signup' ? t('signup.google') : t('login.google')
+  if (googleClientId === null) return <Unavailable label={label} noteId={noteId} note={t('google.notConfigured')} />
+  return <GoogleSignIn clientId={googleClientId} kind={kind} label={label} noteId={noteId} onMessage={onMessage} />
 }
 
 function GoogleSignIn({
   clientId,
+  kind,
   label,
   noteId,
   onMessage,
 }: {
   clientId: string
-  label: Label
+  kind: Kind
+  label: string
   noteId: string
   onMessage: (message: string | null) => void
 }) {
@@ -77,7 +83,9 @@ function GoogleSignIn({
   const slot = useRef<HTMLDivElement>(null)
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const text = label === 'Registration with Google' ? 'signup_with' : 'signin_with'
+  const { t } = useTranslation('account')
+  const lang = useLang()
+  const text = kind === 'signup' ? 'signup_with' : 'signin_with'
 
   useEffect(() => {
     let current = true
@@ -112,8 +120,18 @@ function GoogleSignIn({
     const parent = slot.current
     if (status !== 'ready' || !id || !parent || !width) return
     parent.replaceChildren()
-    id.renderButton(parent, { type: 'standard', theme: 'outline', size: 'large', text, shape: 'pill', width })
-  }, [status, width, text])
+    // On an Urdu page Google writes its button in Urdu; an English page leaves it to the browser, as before.
+    const locale = lang === 'ur' ? { locale: 'ur' } : {}
+    id.renderButton(parent, {
+      type: 'standard',
+      theme: 'outline',
+      size: 'large',
+      text,
+      shape: 'pill',
+      width,
+      ...locale,
+    })
+  }, [status, width, text, lang])
 
   const signIn = useEffectEvent(async ({ credential }: CredentialResponse) => {
     if (signingIn) return
@@ -136,7 +154,7 @@ function GoogleSignIn({
   })
   useEffect(() => receiveGoogleCredentials((response) => void signIn(response)), [])
 
-  if (status === 'failed') return <Unavailable label={label} noteId={noteId} note={COULD_NOT_LOAD} live />
+  if (status === 'failed') return <Unavailable label={label} noteId={noteId} note={t('google.couldNotLoad')} live />
 
   return (
     <div ref={box} className="relative flex h-11 items-center justify-center">
@@ -148,7 +166,7 @@ function GoogleSignIn({
           className="absolute inset-0 flex items-center justify-center gap-2 rounded-full bg-paper/90 text-sm font-medium text-ink"
         >
           <LoaderCircle aria-hidden className="size-4 animate-spin" />
-          Signing you in…
+          {t('google.signingIn')}
         </div>
       )}
     </div>
@@ -157,11 +175,12 @@ function GoogleSignIn({
 
 /** Holds the place of Google's button while its script loads: same size, no shift. */
 function Placeholder() {
+  const { t } = useTranslation('account')
   return (
     <div className="flex h-10 w-full max-w-[400px] items-center justify-center gap-3 rounded-full border border-line bg-white">
       <GoogleMark />
       <span aria-hidden className="h-2.5 w-36 animate-pulse rounded-full bg-sand" />
-      <span className="sr-only">Loading Google sign-in…</span>
+      <span className="sr-only">{t('google.loading')}</span>
     </div>
   )
 }

@@ -1,6 +1,9 @@
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { AuthLayout, FormAlert, type Showcase } from '#app/features/account/auth-layout.tsx'
 import { TextField } from '#app/components/text-field.tsx'
+import { maybeMessage } from '#app/features/account/messages.ts'
+import { slot, withParts } from '#app/features/account/sentence.tsx'
 
 /**
  * The second step for an account with two-factor sign-in: the code from the
@@ -24,13 +27,14 @@ export function CodeStep({
   error: string | undefined
   submitting: boolean
 }) {
+  const { t, i18n } = useTranslation('account')
   const startOver = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'
   return (
     <AuthLayout
       showcase={showcase}
-      eyebrow="Two-factor sign-in"
-      title="Enter your code"
-      intro={`Open your authenticator app and enter the 6-digit code it shows for ${email}.`}
+      eyebrow={t('code.eyebrow')}
+      title={t('code.title')}
+      intro={withParts(t('code.intro', { email: slot('email') }), { email: <bdi>{email}</bdi> })}
     >
       <FormAlert message={message} />
       <Form method="post" className="space-y-5">
@@ -38,24 +42,24 @@ export function CodeStep({
         <input type="hidden" name="email" value={email} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
-          label="Authentication code"
+          label={t('code.label')}
           name="code"
           autoComplete="one-time-code"
           autoCapitalize="none"
           spellCheck={false}
           required
           autoFocus
-          hint="Lost your phone? Enter one of your recovery codes instead."
-          error={error}
+          hint={t('code.hint')}
+          error={maybeMessage(i18n.t, error)}
         />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? 'Checking…' : 'Verify and log in'}
+          {submitting ? t('code.submitting') : t('code.submit')}
         </button>
       </Form>
       <p className="mt-8 text-center text-sm text-muted">
-        Not you, or took too long?{' '}
+        {t('code.notYou')}{' '}
         <Link to={startOver} className="font-semibold text-accent underline-offset-4 hover:underline">
-          Start again
+          {t('code.startAgain')}
         </Link>
       </p>
     </AuthLayout>

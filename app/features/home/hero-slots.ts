@@ -5,46 +5,16 @@
 export interface HeroSlot {
   /** 1-based, as the files are named: /hero/hero-N.webm, .mp4, .jpg, .webp. */
   n: number
-  eyebrow: string
-  title: string
-  line: string
-  cta: string
+  /** Its texts in the home messages: `hero.<id>.eyebrow`, `.title`, `.line`, `.cta`. */
+  id: 'women' | 'men' | 'kids' | 'winter'
   href: string
 }
 
 export const heroSlots: readonly HeroSlot[] = [
-  {
-    n: 1,
-    eyebrow: 'New season',
-    title: 'Fresh pieces for the new season',
-    line: 'Breezy kurtas, soft blouses and easy dresses for women.',
-    cta: 'Shop Women',
-    href: '/collection?category=Women',
-  },
-  {
-    n: 2,
-    eyebrow: "Men's essentials",
-    title: 'Everyday essentials for men',
-    line: 'Oxford shirts, polos, tees and jeans that work every day.',
-    cta: 'Shop Men',
-    href: '/collection?category=Men',
-  },
-  {
-    n: 3,
-    eyebrow: 'Kids',
-    title: 'Made for play, built to last',
-    line: 'Soft, sturdy clothes for kids who never sit still.',
-    cta: 'Shop Kids',
-    href: '/collection?category=Kids',
-  },
-  {
-    n: 4,
-    eyebrow: 'Winter wear',
-    title: 'Ready for the cool evenings',
-    line: 'Puffers, hoodies and knits for the whole family.',
-    cta: 'Shop Winter Wear',
-    href: '/collection?subCategory=WinterWear',
-  },
+  { n: 1, id: 'women', href: '/collection?category=Women' },
+  { n: 2, id: 'men', href: '/collection?category=Men' },
+  { n: 3, id: 'kids', href: '/collection?category=Kids' },
+  { n: 4, id: 'winter', href: '/collection?subCategory=WinterWear' },
 ]
 
 export const heroMedia = (n: number) => ({

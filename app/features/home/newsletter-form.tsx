@@ -1,10 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { CheckCircle2, CircleAlert } from 'lucide-react'
 import type { subscribeSchema } from '#contracts/newsletter.ts'
 import type { SubscribeResult } from '#app/features/home/newsletter.ts'
 import { parseForm } from '#app/lib/forms.ts'
 import { useRootData } from '#app/lib/root-data.ts'
+import { translateMessage } from '#app/lib/i18n/i18n.ts'
+import { useLocalePath } from '#app/lib/i18n/links.tsx'
 
 type Schema = typeof subscribeSchema
 
@@ -14,6 +17,8 @@ type Schema = typeof subscribeSchema
  * `notice` (read from the URL by the home loader).
  */
 export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
+  const { t, i18n } = useTranslation('home')
+  const localePath = useLocalePath()
   const { store } = useRootData()
   const fetcher = useFetcher<SubscribeResult>({ key: 'newsletter' })
   const form = useRef<HTMLFormElement>(null)
@@ -54,17 +59,16 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
           className="pointer-events-none absolute -bottom-28 -start-16 size-72 rounded-full bg-accent/25 blur-3xl"
         />
         <div className="relative mx-auto max-w-xl">
-          <p className="text-xs font-semibold tracking-[0.25em] text-white/75 uppercase">Newsletter</p>
+          <p className="text-xs font-semibold tracking-[0.25em] text-white/75 uppercase">{t('newsletter.eyebrow')}</p>
           <h2 id={`${id}-title`} className="mt-3 text-3xl font-semibold tracking-tight sm:text-4xl">
-            Subscribe now &amp; get 20% off
+            {t('newsletter.title')}
           </h2>
-          <p className="mt-3 text-base text-white/80">
-            Be the first to hear about new arrivals, seasonal edits and offers from {store.name}.
-          </p>
+          <p className="mt-3 text-base text-white/80">{t('newsletter.intro', { store: store.name })}</p>
           <fetcher.Form
             ref={form}
             method="post"
-            action="/subscribe"
+            // The page's language: without JavaScript the answer comes back to this home page.
+            action={localePath('/subscribe')}
             // Our own check with the API's schema, so the message reads the same everywhere.
             noValidate
             onSubmit={(e) => {
@@ -82,7 +86,7 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
             className="mt-8 text-start"
           >
             <label htmlFor={`${id}-email`} className="mb-2 block text-sm font-medium text-white">
-              Email address
+              {t('newsletter.email')}
             </label>
             <div className="flex flex-col gap-3 sm:flex-row">
               <input
@@ -92,6 +96,7 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
                 required
                 autoComplete="email"
                 inputMode="email"
+                dir="ltr"
                 placeholder="you@example.com"
                 aria-invalid={result && !result.ok ? true : undefined}
                 aria-describedby={result && !result.ok ? errorId : undefined}
@@ -104,7 +109,7 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
                 disabled={busy}
                 className="inline-flex min-h-12 items-center justify-center rounded-full bg-accent px-8 text-sm font-semibold tracking-wide text-white uppercase transition-colors hover:bg-accent-dark focus-visible:outline-white disabled:opacity-70"
               >
-                {busy ? 'Subscribing…' : 'Subscribe'}
+                {busy ? t('newsletter.subscribing') : t('newsletter.subscribe')}
               </button>
             </div>
             <div className="mt-3 min-h-6 text-sm font-medium">
@@ -112,14 +117,14 @@ export function NewsletterForm({ notice }: { notice: SubscribeResult | null }) {
                 {result?.ok && (
                   <p key={attempt} className="flex items-center gap-2 text-white">
                     <CheckCircle2 aria-hidden className="size-4 shrink-0 text-emerald-300" />
-                    {result.message}
+                    {translateMessage(i18n.t, result.message)}
                   </p>
                 )}
               </div>
               {result && !result.ok && (
                 <p key={attempt} id={errorId} role="alert" className="flex items-center gap-2 text-red-200">
                   <CircleAlert aria-hidden className="size-4 shrink-0" />
-                  {result.message}
+                  {translateMessage(i18n.t, result.message)}
                 </p>
               )}
             </div>

@@ -31,7 +31,10 @@ export function SectionHeading({
           className="group inline-flex min-h-11 items-center gap-2 text-sm font-semibold tracking-wide text-ink uppercase hover:text-accent"
         >
           {link.label}
-          <ArrowRight aria-hidden className="size-4 transition-transform group-hover:translate-x-0.5" />
+          <ArrowRight
+            aria-hidden
+            className="size-4 transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5"
+          />
         </Link>
       )}
     </div>

@@ -1,14 +1,23 @@
-export const CHAT_TEXT = 'Hello! I want to know more about your services.'
+import { useTranslation } from 'react-i18next'
 
-/** The floating WhatsApp link (docs/spec/store-spec.md §1); the number comes from configuration. */
+/** A WhatsApp chat with the store, its first message written for the shopper (in the page's language). */
+export function whatsappHref(whatsapp: string, text: string): string {
+  return `https://wa.me/${whatsapp}?text=${encodeURIComponent(text)}`
+}
+
+/**
+ * The floating WhatsApp link (docs/spec/store-spec.md §1); the number comes from configuration.
+ * It sits at the end of the line: bottom right in English, bottom left in Urdu.
+ */
 export function ChatButton({ whatsapp }: { whatsapp: string }) {
-  const href = `https://wa.me/${whatsapp}?text=${encodeURIComponent(CHAT_TEXT)}`
+  const { t } = useTranslation()
+  const href = whatsappHref(whatsapp, t('chat.text'))
   return (
     <a
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label="Chat with us on WhatsApp (opens in a new tab)"
+      aria-label={t('chat.label')}
       className="fixed end-4 bottom-[106px] z-30 grid size-14 place-items-center rounded-full bg-[#1f8a4c] text-white shadow-lg transition-transform hover:scale-105 md:end-6 md:bottom-6"
     >
       <svg aria-hidden viewBox="0 0 32 32" className="size-7" fill="currentColor">

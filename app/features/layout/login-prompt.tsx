@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { X } from 'lucide-react'
 import { scheduleLoginPrompt } from '#app/features/layout/login-prompt-timing.ts'
 
 /** The 'Please Login' prompt for guests (spec: Home; docs/spec/rulings.md #22). */
 export function LoginPrompt({ isGuest }: { isGuest: boolean }) {
+  const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const dialog = useRef<HTMLDivElement>(null)
 
@@ -39,19 +41,19 @@ export function LoginPrompt({ isGuest }: { isGuest: boolean }) {
       <button
         type="button"
         onClick={() => setOpen(false)}
-        aria-label="Close"
+        aria-label={t('loginPrompt.close')}
         className="absolute top-3 end-3 grid size-9 place-items-center rounded-full text-muted hover:bg-sand"
       >
         <X aria-hidden className="size-4" />
       </button>
       <h2 id="login-prompt-title" className="font-display text-xl font-semibold">
-        Please Login
+        {t('loginPrompt.title')}
       </h2>
       <p id="login-prompt-text" className="mt-2 text-sm text-muted">
-        To access more items and features, please log in to your account.
+        {t('loginPrompt.text')}
       </p>
       <Link to="/login" className="btn-primary mt-5 w-full" onClick={() => setOpen(false)}>
-        Login Now
+        {t('loginPrompt.cta')}
       </Link>
     </div>
   )

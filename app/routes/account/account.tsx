@@ -1,8 +1,11 @@
-import { redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { CircleCheck } from 'lucide-react'
 import type { Route } from './+types/account'
 import { changePasswordSchema, deleteAccountSchema, savedAddressInputSchema } from '#contracts/account.ts'
+import { langOfPath } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { redirectIn } from '#app/lib/i18n/language.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
@@ -10,6 +13,7 @@ import { formValues, parseForm, type FieldErrors } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { addressFieldNames } from '#app/lib/address-fields.ts'
 import { AddressBook, type AddressDraft } from '#app/features/account/address-book.tsx'
+import { slot, withParts } from '#app/features/account/sentence.tsx'
 import {
   DeleteAccountSection,
   PasswordSection,
@@ -17,26 +21,22 @@ import {
   SignOutEverywhereSection,
 } from '#app/features/account/account-settings.tsx'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'My Account | Kapra',
-    description: 'Your Kapra account: your details, password, delivery addresses and sign-in.',
+    title: t('account.meta.title', { ns: 'account' }),
+    description: t('account.meta.description', { ns: 'account' }),
     origin: rootOrigin(matches),
   })
 }
 
-/** What a finished action says on the page it comes back to. */
-const doneMessages = {
-  password: 'Your password is changed. You are signed out everywhere else.',
-  address: 'Your address is saved.',
-  default: 'Your default address is changed.',
-  removed: 'The address is deleted.',
-  verification: 'We have sent the link again. Please check your inbox.',
-} as const
-type Done = keyof typeof doneMessages
+/** What a finished action says on the page it comes back to: `done.<name>` in the account messages. */
+const doneMessages = ['password', 'address', 'default', 'removed', 'verification'] as const
+type Done = (typeof doneMessages)[number]
+const isDone = (value: string | null): value is Done => (doneMessages as readonly (string | null)[]).includes(value)
 
 /** Signed-in only; a guest goes to /login and comes back. Just after deletion, a goodbye. */
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, url, request }: Route.LoaderArgs) {
   const { user: visitor } = context.get(appContext)
   if (!visitor && url.searchParams.has('deleted')) return { deleted: true as const }
   const user = requireUser(context, url)
@@ -45,7 +45,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     services.auth.account(user._id),
     services.account.addresses(user._id),
   ])
-  if (!account) throw redirect('/login')
+  if (!account) throw redirectIn(request, '/login')
   const editId = url.searchParams.get('edit')
   const editing = editId === null ? undefined : addresses.find((a) => a._id === editId)
   const draft: AddressDraft | null = editing
@@ -60,7 +60,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     addresses,
     draft,
     askingToDelete: url.searchParams.has('delete'),
-    done: done !== null && done in doneMessages ? doneMessages[done as Done] : null,
+    done: isDone(done) ? done : null,
   }
 }
 
@@ -93,7 +93,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         { fallback: 'Your password could not be changed. Please try again.', what: 'password change' },
       )
       if (!changed.ok) return { intent: 'password', ...changed } satisfies Refused
-      return redirect('/account?done=password#password')
+      return redirectIn(request, '/account?done=password#password')
     }
     case 'resend-verification': {
       const sent = await attempt(context, () => services.auth.resendVerification(user._id), {
@@ -101,11 +101,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         what: 'verification resend',
       })
       if (!sent.ok) return { intent: 'verify', ...sent } satisfies Refused
-      return redirect('/account?done=verification#profile')
+      return redirectIn(request, '/account?done=verification#profile')
     }
     case 'logout-everywhere': {
       await services.auth.endAllSessions(user._id)
-      return redirect('/login', { headers: { 'Set-Cookie': sessionCookies.clear() } })
+      return redirectIn(request, '/login', { headers: { 'Set-Cookie': sessionCookies.clear() } })
     }
     case 'delete': {
       const parsed = parseForm(deleteAccountSchema, formValues(form, ['password', 'confirm']))
@@ -116,7 +116,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         { fallback: 'Your account could not be deleted. Please try again.', what: 'account deletion' },
       )
       if (!deleted.ok) return { intent: 'delete', ...deleted } satisfies Refused
-      return redirect('/account?deleted', { headers: { 'Set-Cookie': sessionCookies.clear() } })
+      return redirectIn(request, '/account?deleted', { headers: { 'Set-Cookie': sessionCookies.clear() } })
     }
     case 'address-save': {
       const values = formValues(form, [...addressFieldNames, 'isDefault'])
@@ -129,7 +129,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         { fallback: 'The address could not be saved. Please try again.', what: 'saving an address' },
       )
       if (!saved.ok) return { intent: 'address', ...saved, values } satisfies Refused
-      return redirect('/account?done=address#addresses')
+      return redirectIn(request, '/account?done=address#addresses')
     }
     case 'address-default':
     case 'address-delete': {
@@ -142,10 +142,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         what: intent,
       })
       if (!result.ok) return { intent: 'address', message: result.message, fieldErrors: undefined } satisfies Refused
-      return redirect(`/account?done=${intent === 'address-default' ? 'default' : 'removed'}#addresses`)
+      return redirectIn(request, `/account?done=${intent === 'address-default' ? 'default' : 'removed'}#addresses`)
     }
     default:
-      return redirect('/account')
+      return redirectIn(request, '/account')
   }
 }
 
@@ -154,6 +154,7 @@ function refused(intent: Refused['intent'], fieldErrors: FieldErrors): Refused {
 }
 
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('account')
   if (loaderData.deleted) return <Deleted />
   const { account, addresses, draft, askingToDelete, done } = loaderData
   const refusal = (intent: Refused['intent']) =>
@@ -163,19 +164,22 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <div className="border-b border-line pb-5">
-        <h1 className="section-title">My Account</h1>
+        <h1 className="section-title">{t('account.title')}</h1>
         <p className="mt-1 text-sm text-muted">
-          Hello, {account.user.name}. Your orders are in{' '}
-          <Link to="/order" className="font-medium text-accent underline-offset-4 hover:underline">
-            My Orders
-          </Link>
-          .
+          {withParts(t('account.hello', { name: slot('name'), orders: slot('orders') }), {
+            name: <bdi>{account.user.name}</bdi>,
+            orders: (
+              <Link to="/order" className="font-medium text-accent underline-offset-4 hover:underline">
+                {t('account.myOrders')}
+              </Link>
+            ),
+          })}
         </p>
       </div>
       {done && !actionData && (
         <p role="status" className="mt-5 flex items-center gap-2 text-sm font-medium text-success">
           <CircleCheck aria-hidden className="size-4 shrink-0" />
-          {done}
+          {t(`done.${done}`)}
         </p>
       )}
       <div className="mt-8 grid max-w-3xl gap-6">
@@ -203,14 +207,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
 }
 
 function Deleted() {
+  const { t } = useTranslation('account')
   return (
     <main id="main" className="container-page py-16 text-center sm:py-24">
-      <h1 className="section-title">Your account is deleted</h1>
-      <p className="mx-auto mt-3 max-w-md text-muted">
-        Thank you for shopping with us. You are signed out, and your details are gone from the store.
-      </p>
+      <h1 className="section-title">{t('deleted.title')}</h1>
+      <p className="mx-auto mt-3 max-w-md text-muted">{t('deleted.text')}</p>
       <Link to="/" className="btn-primary mt-8">
-        Back to the store
+        {t('deleted.back')}
       </Link>
     </main>
   )

@@ -1,23 +1,31 @@
 import { useState } from 'react'
 import { useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { MailCheck } from 'lucide-react'
 import type { Route } from './+types/forgot-password'
 import { forgotPasswordSchema } from '#contracts/auth.ts'
+import { langOfPath } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { AuthLayout, FormAlert } from '#app/features/account/auth-layout.tsx'
 import { showcase } from '#app/features/account/auth-page.server.ts'
+import { translateErrors } from '#app/features/account/messages.ts'
+import { slot, withParts } from '#app/features/account/sentence.tsx'
 import { TextField } from '#app/components/text-field.tsx'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const lang = langOfPath(location.pathname)
+  const t = tFor(lang)
   return pageMeta({
-    title: 'Forgot password | Kapra',
-    description: 'Get a link to choose a new password for your Kapra account.',
+    title: t('forgot.meta.title', { ns: 'account' }),
+    description: t('forgot.meta.description', { ns: 'account' }),
     origin: rootOrigin(matches),
     path: '/forgot-password',
+    lang,
   })
 }
 
@@ -48,17 +56,18 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('account')
   const navigation = useNavigation()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+  const errors = translateErrors(i18n.t, clientErrors ?? actionData?.fieldErrors ?? {})
   const submitting = navigation.state === 'submitting'
 
   return (
     <AuthLayout
       showcase={loaderData.showcase}
-      eyebrow="Forgot password"
-      title="Choose a new password"
-      intro="Tell us the email address of your account and we will send you a link to choose a new password."
+      eyebrow={t('forgot.eyebrow')}
+      title={t('forgot.title')}
+      intro={t('forgot.intro')}
     >
       {actionData?.sent ? (
         <div
@@ -67,8 +76,13 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
         >
           <MailCheck aria-hidden className="mt-0.5 size-5 shrink-0" />
           <p>
-            If an account uses <strong className="break-all">{actionData.sent}</strong>, we have sent it a link to
-            choose a new password. It works for one hour; check your inbox and spam folder.
+            {withParts(t('forgot.sent', { email: slot('email') }), {
+              email: (
+                <strong dir="ltr" className="break-all">
+                  {actionData.sent}
+                </strong>
+              ),
+            })}
           </p>
         </div>
       ) : (
@@ -81,25 +95,26 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
             className="space-y-5"
           >
             <TextField
-              label="Email"
+              label={t('field.email')}
               name="email"
               type="email"
               autoComplete="email"
               inputMode="email"
+              dir="ltr"
               required
               defaultValue={actionData?.email}
               error={errors.email}
             />
             <button type="submit" className="btn-primary w-full" disabled={submitting}>
-              {submitting ? 'Sending…' : 'Send me a link'}
+              {submitting ? t('forgot.submitting') : t('forgot.submit')}
             </button>
           </Form>
         </>
       )}
       <p className="mt-8 text-center text-sm text-muted">
-        Remembered it?{' '}
+        {t('forgot.remembered')}{' '}
         <Link to="/login" className="font-semibold text-accent underline-offset-4 hover:underline">
-          Back to Login
+          {t('forgot.back')}
         </Link>
       </p>
     </AuthLayout>

@@ -1,9 +1,13 @@
 import { useState } from 'react'
 import { redirect, useNavigation, useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CheckCircle2 } from 'lucide-react'
 import type { Route } from './+types/login'
 import { loginCodeSchema, loginSchema } from '#contracts/auth.ts'
+import { langOfPath, localePath, withoutLang } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { requestLang } from '#app/lib/i18n/language.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
@@ -14,14 +18,18 @@ import { authPageData } from '#app/features/account/auth-page.server.ts'
 import { GoogleButton } from '#app/features/account/google-button.tsx'
 import { googleDocumentMiddleware } from '#app/features/account/google-identity.ts'
 import { CodeStep } from '#app/features/account/login-code-step.tsx'
+import { translateErrors } from '#app/features/account/messages.ts'
 import { PasswordField, TextField } from '#app/components/text-field.tsx'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const lang = langOfPath(location.pathname)
+  const t = tFor(lang)
   return pageMeta({
-    title: 'Login | Kapra',
-    description: 'Log in to your Kapra account to see your cart, check out and track your orders.',
+    title: t('login.meta.title', { ns: 'account' }),
+    description: t('login.meta.description', { ns: 'account' }),
     origin: rootOrigin(matches),
     path: '/login',
+    lang,
   })
 }
 
@@ -53,8 +61,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   const form = await request.formData()
   const values = formValues(form, ['email', 'password', 'redirectTo', 'challenge', 'code'])
   const signedIn = (session: { token: string; expiresAt: number }) =>
-    // docs/spec/store-spec.md §4: after login the user goes to / (or back to the protected page).
-    redirect(safeRedirect(values.redirectTo, request.url), {
+    // docs/spec/store-spec.md §4: after login the user goes to / (or back to the protected page),
+    // home in the page's language.
+    redirect(safeRedirect(values.redirectTo, request.url, localePath(requestLang(request), '/')), {
       headers: { 'Set-Cookie': sessionCookies.set(session.token, session.expiresAt) },
     })
 
@@ -106,14 +115,15 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('account')
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const [googleMessage, setGoogleMessage] = useState<string | null>(null)
   const redirectTo = params.get('redirectTo') ?? ''
   const registered = params.get('registered') === '1'
-  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/login') === true
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+  const submitting = navigation.state === 'submitting' && withoutLang(navigation.formAction ?? '').startsWith('/login')
+  const errors = translateErrors(i18n.t, clientErrors ?? actionData?.fieldErrors ?? {})
   const signupHref = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : '/signup'
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
@@ -138,9 +148,9 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return (
     <AuthLayout
       showcase={loaderData.showcase}
-      eyebrow="Welcome back"
-      title="Login"
-      intro="Log in to see your cart, check out and track your orders."
+      eyebrow={t('login.eyebrow')}
+      title={t('login.title')}
+      intro={t('login.intro')}
     >
       {registered && !actionData && (
         <div
@@ -148,25 +158,26 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           className="mb-6 flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 px-4 py-3 text-sm text-success"
         >
           <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
-          Account created. Please log in.
+          {t('login.registered')}
         </div>
       )}
       <FormAlert message={googleMessage ?? (clientErrors ? undefined : actionData?.message)} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
-          label="Email"
+          label={t('field.email')}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
+          dir="ltr"
           required
           defaultValue={actionData?.email}
           error={errors.email}
         />
         <div>
           <PasswordField
-            label="Password"
+            label={t('field.password')}
             name="password"
             autoComplete="current-password"
             required
@@ -174,20 +185,20 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           />
           <p className="mt-2 text-end text-sm">
             <Link to="/forgot-password" className="font-medium text-accent underline-offset-4 hover:underline">
-              Forgot password?
+              {t('login.forgot')}
             </Link>
           </p>
         </div>
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? 'Logging in…' : 'Login'}
+          {submitting ? t('login.submitting') : t('login.submit')}
         </button>
       </Form>
       <OrDivider />
-      <GoogleButton label="Login with Google" onMessage={setGoogleMessage} />
+      <GoogleButton kind="login" onMessage={setGoogleMessage} />
       <p className="mt-8 text-center text-sm text-muted">
-        New to Kapra?{' '}
+        {t('login.new')}{' '}
         <Link to={signupHref} className="font-semibold text-accent underline-offset-4 hover:underline">
-          Create New Account
+          {t('login.create')}
         </Link>
       </p>
     </AuthLayout>

@@ -1,22 +1,27 @@
 import { useState } from 'react'
 import { data, useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CheckCircle2 } from 'lucide-react'
 import type { Route } from './+types/reset-password'
 import { resetPasswordSchema } from '#contracts/auth.ts'
+import { langOfPath } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { AuthLayout, FormAlert } from '#app/features/account/auth-layout.tsx'
 import { showcase } from '#app/features/account/auth-page.server.ts'
+import { accountMessage, translateErrors } from '#app/features/account/messages.ts'
 import { PasswordField } from '#app/components/text-field.tsx'
 import { queryParam } from '#contracts/plain-text.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'New password | Kapra',
-    description: 'Choose a new password for your Kapra account.',
+    title: t('reset.meta.title', { ns: 'account' }),
+    description: t('reset.meta.description', { ns: 'account' }),
     origin: rootOrigin(matches),
   })
 }
@@ -67,33 +72,33 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('account')
   const navigation = useNavigation()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+  const errors = translateErrors(i18n.t, clientErrors ?? actionData?.fieldErrors ?? {})
   const submitting = navigation.state === 'submitting'
   const problem = actionData?.done ? null : loaderData.problem
 
   return (
     <AuthLayout
       showcase={loaderData.showcase}
-      eyebrow="Reset password"
-      title="Choose a new password"
-      intro="Pick a password of 8 characters or more that you do not use anywhere else."
+      eyebrow={t('reset.eyebrow')}
+      title={t('reset.title')}
+      intro={t('reset.intro')}
     >
       {actionData?.done ? (
         <div role="status" className="rounded-xl border border-green-200 bg-green-50 px-4 py-4 text-sm text-success">
           <p className="flex items-start gap-3">
             <CheckCircle2 aria-hidden className="mt-0.5 size-5 shrink-0" />
-            {actionData.signIn ??
-              'Your password is changed and you are logged in. We have signed you out everywhere else.'}
+            {actionData.signIn ? accountMessage(i18n.t, actionData.signIn) : t('reset.done')}
           </p>
           {actionData.signIn ? (
             <Link to="/login" className="btn-primary mt-4 w-full">
-              Log in
+              {t('reset.login')}
             </Link>
           ) : (
             <Link to="/" className="btn-primary mt-4 w-full">
-              Continue shopping
+              {t('reset.continue')}
             </Link>
           )}
         </div>
@@ -101,7 +106,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <>
           <FormAlert message={problem} />
           <Link to="/forgot-password" className="btn-primary w-full">
-            Send me a new link
+            {t('reset.newLink')}
           </Link>
         </>
       ) : (
@@ -117,15 +122,15 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           >
             <input type="hidden" name="token" value={loaderData.token} />
             <PasswordField
-              label="New password"
+              label={t('reset.password')}
               name="password"
               autoComplete="new-password"
               required
-              hint="8 to 128 characters; common passwords are refused."
+              hint={t('reset.hint')}
               error={errors.password}
             />
             <button type="submit" className="btn-primary w-full" disabled={submitting}>
-              {submitting ? 'Saving…' : 'Save my new password'}
+              {submitting ? t('reset.submitting') : t('reset.submit')}
             </button>
           </Form>
         </>

@@ -1,8 +1,12 @@
 import { useState } from 'react'
-import { redirect, useNavigation, useSearchParams } from 'react-router'
+import { useNavigation, useSearchParams } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import type { Route } from './+types/signup'
 import { PASSWORD_MIN, registrationSchema } from '#contracts/auth.ts'
+import { langOfPath, withoutLang } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { redirectIn } from '#app/lib/i18n/language.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
@@ -12,16 +16,20 @@ import { AuthLayout, FormAlert, OrDivider } from '#app/features/account/auth-lay
 import { authPageData } from '#app/features/account/auth-page.server.ts'
 import { GoogleButton } from '#app/features/account/google-button.tsx'
 import { googleDocumentMiddleware } from '#app/features/account/google-identity.ts'
+import { translateErrors } from '#app/features/account/messages.ts'
 import { PasswordField, TextField } from '#app/components/text-field.tsx'
 
 const FIELDS = ['name', 'email', 'password'] as const
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const lang = langOfPath(location.pathname)
+  const t = tFor(lang)
   return pageMeta({
-    title: 'Create an account | Kapra',
-    description: 'Create a Kapra account to keep your cart, check out with cash on delivery and track your orders.',
+    title: t('signup.meta.title', { ns: 'account' }),
+    description: t('signup.meta.description', { ns: 'account' }),
     origin: rootOrigin(matches),
     path: '/signup',
+    lang,
   })
 }
 
@@ -61,17 +69,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   const next = new URLSearchParams({ registered: '1' })
   const redirectTo = safeRedirect(values.redirectTo, request.url, '')
   if (redirectTo) next.set('redirectTo', redirectTo)
-  return redirect(`/login?${next.toString()}`)
+  return redirectIn(request, `/login?${next.toString()}`)
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('account')
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const [googleMessage, setGoogleMessage] = useState<string | null>(null)
   const redirectTo = params.get('redirectTo') ?? ''
-  const submitting = navigation.state === 'submitting' && navigation.formAction?.startsWith('/signup') === true
-  const errors = usernameWording(clientErrors ?? actionData?.fieldErrors ?? {})
+  const submitting = navigation.state === 'submitting' && withoutLang(navigation.formAction ?? '').startsWith('/signup')
+  const errors = translateErrors(i18n.t, usernameWording(clientErrors ?? actionData?.fieldErrors ?? {}))
   const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : '/login'
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
@@ -82,15 +91,15 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
   return (
     <AuthLayout
       showcase={loaderData.showcase}
-      eyebrow="New to Kapra"
-      title="Registration"
-      intro="Create an account to keep your cart, check out with cash on delivery and track your orders."
+      eyebrow={t('signup.eyebrow')}
+      title={t('signup.title')}
+      intro={t('signup.intro')}
     >
       <FormAlert message={googleMessage ?? (clientErrors ? undefined : actionData?.message)} />
       <Form method="post" noValidate onSubmit={validate} className="space-y-5">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
-          label="Username"
+          label={t('field.username')}
           name="name"
           autoComplete="name"
           required
@@ -99,41 +108,45 @@ export default function Signup({ loaderData, actionData }: Route.ComponentProps)
           error={errors.name}
         />
         <TextField
-          label="Email"
+          label={t('field.email')}
           name="email"
           type="email"
           autoComplete="email"
           inputMode="email"
+          dir="ltr"
           required
           defaultValue={actionData?.values.email}
           error={errors.email}
         />
         <PasswordField
-          label="Password"
+          label={t('field.password')}
           name="password"
           autoComplete="new-password"
           required
           minLength={PASSWORD_MIN}
-          hint={`At least ${PASSWORD_MIN} characters. Avoid common passwords.`}
+          hint={t('signup.passwordHint', { min: PASSWORD_MIN })}
           error={errors.password}
         />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? 'Creating account…' : 'Create Account'}
+          {submitting ? t('signup.submitting') : t('signup.submit')}
         </button>
       </Form>
       <OrDivider />
-      <GoogleButton label="Registration with Google" onMessage={setGoogleMessage} />
+      <GoogleButton kind="signup" onMessage={setGoogleMessage} />
       <p className="mt-8 text-center text-sm text-muted">
-        Already have an account?{' '}
+        {t('signup.have')}{' '}
         <Link to={loginHref} className="font-semibold text-accent underline-offset-4 hover:underline">
-          Login
+          {t('signup.login')}
         </Link>
       </p>
     </AuthLayout>
   )
 }
 
-/** The contract names the field 'Name'; this form calls it 'Username' (spec: Registration). */
+/**
+ * The contract names the field 'Name'; this form calls it 'Username' (spec: Registration). The
+ * English is renamed before it is translated: the `server` messages hold the Username ones.
+ */
 function usernameWording(errors: FieldErrors): FieldErrors {
   return errors.name ? { ...errors, name: errors.name.replace(/^Name\b/, 'Username') } : errors
 }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/verify-email'
@@ -5,11 +6,16 @@ import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { queryParam } from '#contracts/plain-text.ts'
+import { langOfPath } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { accountMessage } from '#app/features/account/messages.ts'
+import { slot, withParts } from '#app/features/account/sentence.tsx'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'Verify your email | Kapra',
-    description: 'Confirm the email address of your Kapra account.',
+    title: t('verify.meta.title', { ns: 'account' }),
+    description: t('verify.meta.description', { ns: 'account' }),
     origin: rootOrigin(matches),
   })
 }
@@ -29,28 +35,35 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function VerifyEmail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('account')
   return (
     <main id="main" className="container-page py-14 sm:py-20">
       <div className="mx-auto max-w-lg rounded-2xl border border-line bg-white p-6 text-center sm:p-8">
         {loaderData.ok ? (
           <>
             <CircleCheck aria-hidden className="mx-auto size-10 text-success" />
-            <h1 className="mt-4 font-display text-2xl font-semibold text-ink">Your email is verified</h1>
+            <h1 className="mt-4 font-display text-2xl font-semibold text-ink">{t('verify.done')}</h1>
             <p className="mt-2 text-muted">
-              Thank you. <span className="break-all">{loaderData.email}</span> is confirmed as your address.
+              {withParts(t('verify.thanks', { email: slot('email') }), {
+                email: (
+                  <span dir="ltr" className="break-all">
+                    {loaderData.email}
+                  </span>
+                ),
+              })}
             </p>
           </>
         ) : (
           <>
             <CircleAlert aria-hidden className="mx-auto size-10 text-danger" />
-            <h1 className="mt-4 font-display text-2xl font-semibold text-ink">We could not verify your email</h1>
+            <h1 className="mt-4 font-display text-2xl font-semibold text-ink">{t('verify.failed')}</h1>
             <p role="alert" className="mt-2 text-muted">
-              {loaderData.message}
+              {accountMessage(i18n.t, loaderData.message)}
             </p>
           </>
         )}
         <Link to="/collection" className="btn-primary mt-6">
-          Continue shopping
+          {t('verify.continue')}
         </Link>
       </div>
     </main>

@@ -1,6 +1,8 @@
 import { redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/_index'
-import { LANGUAGE_COOKIE, preferredLang } from '#contracts/languages.ts'
+import { LANGUAGE_COOKIE, langOfPath, preferredLang } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
 import { requestLang } from '#app/lib/i18n/language.ts'
 import { LanguageOffer } from '#app/features/home/language-offer.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -51,32 +53,35 @@ export function headers(): HeadersInit {
   return { Vary: 'Accept-Language' }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const lang = langOfPath(location.pathname)
+  const t = tFor(lang)
   return pageMeta({
-    title: 'Kapra | Clothing for men, women and kids in Karachi',
-    description:
-      'Shop everyday clothing for men, women and kids from Kapra, Karachi: kurtas, shirts, jeans and winter wear. Cash on delivery across Pakistan.',
+    title: t('meta.title', { ns: 'home' }),
+    description: t('meta.description', { ns: 'home' }),
     image: heroMedia(1).jpg,
     origin: rootOrigin(matches),
     path: '/',
+    lang,
   })
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('home')
   const { latest, bestSellers, newsletter, offerUrdu } = loaderData
   return (
     <main id="main" className="container-page pt-4 sm:pt-6">
       {offerUrdu && <LanguageOffer />}
-      <h1 className="sr-only">Kapra: clothing for men, women and kids</h1>
+      <h1 className="sr-only">{t('title')}</h1>
       <Hero />
 
       <section aria-labelledby="latest-title" className="py-16 sm:py-20">
         <SectionHeading
           id="latest-title"
-          eyebrow="Just in"
-          title="Latest Collection"
-          description="The newest arrivals for men, women and kids."
-          link={{ to: '/collection', label: 'View all' }}
+          eyebrow={t('latest.eyebrow')}
+          title={t('latest.title')}
+          description={t('latest.description')}
+          link={{ to: '/collection', label: t('viewAll') }}
         />
         <ProductGrid>
           {latest.map((product) => (
@@ -90,9 +95,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="best-title" className="pb-16 sm:pb-20">
         <SectionHeading
           id="best-title"
-          eyebrow="Most loved"
-          title="Best Seller"
-          description="Our most popular pieces right now."
+          eyebrow={t('best.eyebrow')}
+          title={t('best.title')}
+          description={t('best.description')}
         />
         {bestSellers.length > 0 ? (
           <ProductGrid>
@@ -104,7 +109,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ProductGrid>
         ) : (
           <p className="rounded-xl border border-dashed border-line px-6 py-10 text-center text-muted">
-            No best sellers found
+            {t('best.none')}
           </p>
         )}
       </section>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { BadgeCheck, HeartHandshake, ShieldCheck, ShoppingBag, Truck } from 'lucide-react'
 import type { Route } from './+types/about'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -5,6 +6,9 @@ import { logFault } from '#app/lib/service-result.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { DELIVERY_FEE, formatPrice } from '#contracts/pricing.ts'
+import { langOfPath } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { slot, withParts } from '#app/features/account/sentence.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
 
@@ -23,63 +27,54 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches, loaderData, location }: Route.MetaArgs) {
+  const lang = langOfPath(location.pathname)
+  const t = tFor(lang)
   return pageMeta({
-    title: 'About Us | Kapra',
-    description:
-      'Kapra is a Karachi clothing store for men, women and kids, focused on quality, customer happiness and a modern lifestyle. Cash on delivery, Rs 50 delivery.',
+    title: t('about.meta.title', { ns: 'pages' }),
+    description: t('about.meta.description', { ns: 'pages' }),
     image: loaderData?.images[0]?.src,
     origin: rootOrigin(matches),
     path: '/about',
+    lang,
   })
 }
 
+/** Each reason's title and text: `about.why.<id>.title`, `.text` in the pages messages. */
 const reasons = [
-  {
-    icon: BadgeCheck,
-    title: 'Quality Assurance',
-    text: 'We choose every piece for its fabric, stitching and fit, and describe it honestly, with a size chart wherever we have one.',
-  },
-  {
-    icon: ShoppingBag,
-    title: 'Convenience',
-    text: 'Browse by category, filter and sort in seconds, order in a few taps and pay in cash when your parcel arrives.',
-  },
-  {
-    icon: HeartHandshake,
-    title: 'Exceptional Customer Service',
-    text: 'Questions about a size, an order or an exchange? Reach us on WhatsApp, by phone or by email and we will help.',
-  },
+  { icon: BadgeCheck, id: 'quality' },
+  { icon: ShoppingBag, id: 'convenience' },
+  { icon: HeartHandshake, id: 'service' },
 ] as const
 
+/** A bold lead in a policy's line. */
+const lead = (text: React.ReactNode) => <strong className="font-semibold text-ink">{text}</strong>
+
 export default function About({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('pages')
   const { store } = useRootData()
+  const email = (
+    <a href={`mailto:${store.email}`} dir="ltr" className="font-medium text-accent underline underline-offset-2">
+      {store.email}
+    </a>
+  )
   const [first, second] = loaderData.images
   return (
     <main id="main" className="container-page py-12 sm:py-16">
       <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
         <div>
-          <PageIntro eyebrow="Who we are" title="About Us">
-            {store.name} is an online clothing store from Karachi, Pakistan, for men, women and kids.
+          <PageIntro eyebrow={t('about.eyebrow')} title={t('about.title')}>
+            {t('about.intro', { store: store.name })}
           </PageIntro>
           <div className="mt-8 max-w-2xl space-y-5 text-base leading-relaxed text-ink/85">
-            <p>
-              We put together everyday wardrobes: kurtas and shirts, jeans and trousers, dresses and skirts, and warm
-              layers for the cooler months. Quality comes first. We pick fabrics that feel good and hold up to real
-              life, and we show each piece as it is, so you know what you are getting before you order.
-            </p>
-            <p>
-              Customer happiness is how we measure ourselves. Shopping should fit a modern lifestyle: find what you need
-              on your phone, order in a few taps and pay when it reaches your door. If something is not right, we make
-              the exchange or return easy.
-            </p>
+            <p>{t('about.p1')}</p>
+            <p>{t('about.p2')}</p>
           </div>
           <div className="mt-8 max-w-2xl rounded-xl border-s-4 border-accent bg-accent-soft px-6 py-5">
-            <h2 className="font-sans text-sm font-semibold tracking-wider text-accent-dark uppercase">Our mission</h2>
-            <p className="mt-2 text-base leading-relaxed text-ink">
-              To offer well-made clothing at fair prices, easy to choose, easy to buy, and backed by people who answer
-              when you need them.
-            </p>
+            <h2 className="font-sans text-sm font-semibold tracking-wider text-accent-dark uppercase">
+              {t('about.mission.title')}
+            </h2>
+            <p className="mt-2 text-base leading-relaxed text-ink">{t('about.mission.text')}</p>
           </div>
         </div>
         {first && (
@@ -97,18 +92,18 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section aria-labelledby="why-title" className="mt-24 sm:mt-28">
-        <p className="text-xs font-semibold tracking-[0.25em] text-accent uppercase">What you can count on</p>
+        <p className="text-xs font-semibold tracking-[0.25em] text-accent uppercase">{t('about.why.eyebrow')}</p>
         <h2 id="why-title" className="section-title mt-2">
-          Why Choose Us
+          {t('about.why.title')}
         </h2>
         <ul className="mt-8 grid gap-5 md:grid-cols-3">
-          {reasons.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl border border-line bg-white p-7">
+          {reasons.map(({ icon: Icon, id }) => (
+            <li key={id} className="rounded-2xl border border-line bg-white p-7">
               <span className="grid size-12 place-items-center rounded-full bg-accent-soft text-accent">
                 <Icon aria-hidden className="size-6" strokeWidth={1.75} />
               </span>
-              <h3 className="mt-5 text-lg font-semibold text-ink">{title}</h3>
-              <p className="mt-2 text-sm leading-relaxed text-muted">{text}</p>
+              <h3 className="mt-5 text-lg font-semibold text-ink">{t(`about.why.${id}.title`)}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-muted">{t(`about.why.${id}.text`)}</p>
             </li>
           ))}
         </ul>
@@ -119,28 +114,32 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <div className="flex items-center gap-3">
             <Truck aria-hidden className="size-6 text-accent" strokeWidth={1.75} />
             <h2 id="delivery-title" className="text-2xl font-semibold text-ink">
-              Delivery
+              {t('delivery.title')}
             </h2>
           </div>
           <ul className="mt-5 list-disc space-y-3 ps-5 text-sm leading-relaxed text-ink/85 marker:text-accent">
+            <li>{withParts(t('delivery.cod', { lead: slot('lead') }), { lead: lead(t('delivery.codLead')) })}</li>
             <li>
-              <strong className="font-semibold text-ink">Cash on delivery.</strong> You pay in cash when your order
-              arrives; there is nothing to pay online.
+              {withParts(t('delivery.fee', { lead: slot('lead') }), {
+                lead: lead(
+                  withParts(t('delivery.feeLead', { fee: slot('fee') }), {
+                    fee: <bdi>{formatPrice(DELIVERY_FEE)}</bdi>,
+                  }),
+                ),
+              })}
             </li>
             <li>
-              <strong className="font-semibold text-ink">Delivery fee {formatPrice(DELIVERY_FEE)}</strong>, added once
-              to each order and shown in your cart before you check out.
+              {withParts(t('delivery.track', { orders: slot('orders') }), { orders: lead(t('delivery.myOrders')) })}
             </li>
             <li>
-              Follow each order under <strong className="font-semibold text-ink">My Orders</strong>: Order Placed,
-              Packing, Shipped, Out for delivery, Delivered.
-            </li>
-            <li>
-              Not the right fit? Contact us within 7 days of delivery for an exchange or a return at {store.phone} or{' '}
-              <a href={`mailto:${store.email}`} className="font-medium text-accent underline underline-offset-2">
-                {store.email}
-              </a>
-              .
+              {withParts(t('delivery.returns', { phone: slot('phone'), email: slot('email') }), {
+                phone: (
+                  <bdi dir="ltr" className="whitespace-nowrap">
+                    {store.phone}
+                  </bdi>
+                ),
+                email,
+              })}
             </li>
           </ul>
         </section>
@@ -149,33 +148,20 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <div className="flex items-center gap-3">
             <ShieldCheck aria-hidden className="size-6 text-accent" strokeWidth={1.75} />
             <h2 id="privacy-title" className="text-2xl font-semibold text-ink">
-              Privacy Policy
+              {t('privacy.title')}
             </h2>
           </div>
-          <p className="mt-5 text-sm leading-relaxed text-ink/85">We keep only what we need to serve you:</p>
+          <p className="mt-5 text-sm leading-relaxed text-ink/85">{t('privacy.intro')}</p>
           <ul className="mt-3 list-disc space-y-3 ps-5 text-sm leading-relaxed text-ink/85 marker:text-accent">
-            <li>
-              <strong className="font-semibold text-ink">Your account:</strong> your name and email address. Your
-              password is stored only as a secure hash, so nobody can read it, including us.
-            </li>
-            <li>
-              <strong className="font-semibold text-ink">Your orders:</strong> what you bought and the delivery details
-              you give at checkout, so we can deliver and handle exchanges.
-            </li>
-            <li>
-              <strong className="font-semibold text-ink">The newsletter:</strong> your email address, if you subscribe.
-            </li>
-            <li>
-              Signing in keeps you logged in with a session in a secure, HttpOnly cookie. A guest cart stays in your own
-              browser until you sign in.
-            </li>
+            {(['account', 'orders', 'newsletter'] as const).map((id) => (
+              <li key={id}>
+                {withParts(t(`privacy.${id}`, { lead: slot('lead') }), { lead: lead(t(`privacy.${id}Lead`)) })}
+              </li>
+            ))}
+            <li>{t('privacy.session')}</li>
           </ul>
           <p className="mt-4 text-sm leading-relaxed text-ink/85">
-            We never sell your data. To ask what we hold about you, or to have it deleted, write to{' '}
-            <a href={`mailto:${store.email}`} className="font-medium text-accent underline underline-offset-2">
-              {store.email}
-            </a>
-            .
+            {withParts(t('privacy.contact', { email: slot('email') }), { email })}
           </p>
         </section>
       </div>

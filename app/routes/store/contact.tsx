@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Briefcase, Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
 import type { Route } from './+types/contact'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -5,7 +6,9 @@ import { logFault } from '#app/lib/service-result.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { ProductImage } from '#app/components/product-image.tsx'
-import { CHAT_TEXT } from '#app/features/layout/chat-button.tsx'
+import { whatsappHref } from '#app/features/layout/chat-button.tsx'
+import { langOfPath } from '#contracts/languages.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
 import { PageIntro } from '#app/components/page-intro.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,35 +24,45 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { image: picture ? { src: picture.image1, name: picture.name } : null }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const lang = langOfPath(location.pathname)
+  const t = tFor(lang)
   return pageMeta({
-    title: 'Contact Us | Kapra',
-    description:
-      'Contact Kapra in Karachi, Pakistan: our store address, phone, email and WhatsApp for questions about sizes, orders, exchanges and returns.',
+    title: t('contact.meta.title', { ns: 'pages' }),
+    description: t('contact.meta.description', { ns: 'pages' }),
     origin: rootOrigin(matches),
     path: '/contact',
+    lang,
   })
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('pages')
   const { store } = useRootData()
   const { image } = loaderData
+  // A phone number and an address of mail read left to right inside Urdu too.
   const channels = [
-    { icon: MapPin, label: 'Address', value: store.address },
-    { icon: Phone, label: 'Phone', value: store.phone, href: `tel:${store.phone.replace(/[^\d+]/g, '')}` },
-    { icon: Mail, label: 'Email', value: store.email, href: `mailto:${store.email}` },
+    { icon: MapPin, label: t('contact.address'), value: store.address },
+    {
+      icon: Phone,
+      label: t('contact.phone'),
+      value: store.phone,
+      href: `tel:${store.phone.replace(/[^\d+]/g, '')}`,
+      ltr: true,
+    },
+    { icon: Mail, label: t('contact.email'), value: store.email, href: `mailto:${store.email}`, ltr: true },
     {
       icon: MessageCircle,
-      label: 'WhatsApp',
-      value: 'Chat with us',
-      href: `https://wa.me/${store.whatsapp}?text=${encodeURIComponent(CHAT_TEXT)}`,
+      label: t('contact.whatsapp'),
+      value: t('contact.chat'),
+      href: whatsappHref(store.whatsapp, t('chat.text', { ns: 'common' })),
       external: true,
     },
   ]
   return (
     <main id="main" className="container-page py-12 sm:py-16">
-      <PageIntro eyebrow="Get in touch" title="Contact Us">
-        Questions about sizes, an order, an exchange or a return? We are happy to help.
+      <PageIntro eyebrow={t('contact.eyebrow')} title={t('contact.title')}>
+        {t('contact.intro')}
       </PageIntro>
 
       <div className="mt-12 grid items-start gap-10 lg:grid-cols-[5fr_6fr] lg:gap-16">
@@ -62,10 +75,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
         <div className="space-y-6">
           <section aria-labelledby="store-title" className="rounded-2xl border border-line bg-white p-7 sm:p-9">
             <h2 id="store-title" className="text-2xl font-semibold text-ink">
-              Our Store
+              {t('contact.store')}
             </h2>
             <dl className="mt-6 space-y-5">
-              {channels.map(({ icon: Icon, label, value, href, external }) => (
+              {channels.map(({ icon: Icon, label, value, href, external, ltr }) => (
                 <div key={label} className="relative min-h-11 ps-15">
                   <dt className="text-xs font-semibold tracking-wider text-muted uppercase">
                     <span
@@ -80,11 +93,12 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                     {href ? (
                       <a
                         href={href}
+                        dir={ltr ? 'ltr' : undefined}
                         {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                         className="font-medium break-words underline-offset-4 hover:text-accent hover:underline"
                       >
                         {value}
-                        {external && <span className="sr-only"> (opens in a new tab)</span>}
+                        {external && <span className="sr-only"> {t('contact.newTab')}</span>}
                       </a>
                     ) : (
                       value
@@ -99,11 +113,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <div className="flex items-center gap-3">
               <Briefcase aria-hidden className="size-6 text-accent" strokeWidth={1.75} />
               <h2 id="careers-title" className="text-2xl font-semibold text-ink">
-                Careers
+                {t('contact.careers.title')}
               </h2>
             </div>
             <p className="mt-3 text-base leading-relaxed text-ink/85">
-              Learn more about our teams and job openings at {store.name}.
+              {t('contact.careers.text', { store: store.name })}
             </p>
             {/*
               The spec's 'Explore Jobs' button does nothing. Rather than a button that
@@ -116,10 +130,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               aria-describedby="careers-note"
               className="btn-secondary mt-6 cursor-not-allowed border-stone-400 text-muted hover:bg-transparent hover:text-muted"
             >
-              Explore Jobs
+              {t('contact.careers.button')}
             </button>
             <p id="careers-note" className="mt-3 text-sm text-muted">
-              No open positions right now.
+              {t('contact.careers.none')}
             </p>
           </section>
         </div>

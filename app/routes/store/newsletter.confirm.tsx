@@ -1,4 +1,5 @@
 import { useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/newsletter.confirm'
@@ -7,11 +8,14 @@ import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { queryParam } from '#contracts/plain-text.ts'
+import { langOfPath } from '#contracts/languages.ts'
+import { tFor, translateMessage } from '#app/lib/i18n/i18n.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'Confirm your subscription | Kapra',
-    description: 'Confirm your subscription to the Kapra newsletter.',
+    title: t('confirm.meta.title', { ns: 'pages' }),
+    description: t('confirm.meta.description', { ns: 'pages' }),
     origin: rootOrigin(matches),
   })
 }
@@ -32,6 +36,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('pages')
   const navigation = useNavigation()
   return (
     <main id="main" className="container-page py-14 sm:py-20">
@@ -40,28 +45,30 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           <>
             <CircleCheck aria-hidden className="mx-auto size-10 text-success" />
             <h1 role="status" className="mt-4 font-display text-2xl font-semibold text-ink">
-              You are subscribed
+              {t('confirm.done')}
             </h1>
-            <p className="mt-2 text-muted">Your code for 20% off:</p>
-            <p className="mt-2 font-display text-2xl font-bold tracking-widest text-accent">{actionData.code}</p>
+            <p className="mt-2 text-muted">{t('confirm.code')}</p>
+            <p dir="ltr" className="mt-2 font-display text-2xl font-bold tracking-widest text-accent">
+              {actionData.code}
+            </p>
             <Link to="/collection" className="btn-primary mt-6">
-              Start shopping
+              {t('confirm.shop')}
             </Link>
           </>
         ) : (
           <>
-            <h1 className="font-display text-2xl font-semibold text-ink">Confirm your subscription</h1>
-            <p className="mt-2 text-muted">One tap, and your 20% off code is yours.</p>
+            <h1 className="font-display text-2xl font-semibold text-ink">{t('confirm.title')}</h1>
+            <p className="mt-2 text-muted">{t('confirm.intro')}</p>
             {actionData && (
               <p role="alert" className="mt-4 flex items-center justify-center gap-2 text-sm font-medium text-danger">
                 <CircleAlert aria-hidden className="size-4 shrink-0" />
-                {actionData.message}
+                {translateMessage(i18n.t, actionData.message)}
               </p>
             )}
             <Form method="post" replace className="mt-6">
               <input type="hidden" name="token" value={loaderData.token} />
               <button type="submit" className="btn-primary w-full" disabled={navigation.state === 'submitting'}>
-                Confirm my subscription
+                {t('confirm.submit')}
               </button>
             </Form>
           </>

@@ -1,4 +1,5 @@
 import { useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/newsletter.unsubscribe'
@@ -7,11 +8,14 @@ import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { queryParam } from '#contracts/plain-text.ts'
+import { langOfPath } from '#contracts/languages.ts'
+import { tFor, translateMessage } from '#app/lib/i18n/i18n.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'Unsubscribe | Kapra',
-    description: 'Leave the Kapra newsletter.',
+    title: t('unsubscribe.meta.title', { ns: 'pages' }),
+    description: t('unsubscribe.meta.description', { ns: 'pages' }),
     origin: rootOrigin(matches),
   })
 }
@@ -36,6 +40,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation('pages')
   const navigation = useNavigation()
   return (
     <main id="main" className="container-page py-14 sm:py-20">
@@ -44,26 +49,26 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
           <>
             <CircleCheck aria-hidden className="mx-auto size-10 text-success" />
             <h1 role="status" className="mt-4 font-display text-2xl font-semibold text-ink">
-              You are unsubscribed
+              {t('unsubscribe.done')}
             </h1>
-            <p className="mt-2 text-muted">You will get no more newsletters from us.</p>
+            <p className="mt-2 text-muted">{t('unsubscribe.text')}</p>
             <Link to="/" className="btn-primary mt-6">
-              Back to the store
+              {t('unsubscribe.back')}
             </Link>
           </>
         ) : (
           <>
-            <h1 className="font-display text-2xl font-semibold text-ink">Leave the newsletter?</h1>
+            <h1 className="font-display text-2xl font-semibold text-ink">{t('unsubscribe.title')}</h1>
             {actionData && (
               <p role="alert" className="mt-4 flex items-center justify-center gap-2 text-sm font-medium text-danger">
                 <CircleAlert aria-hidden className="size-4 shrink-0" />
-                {actionData.message}
+                {translateMessage(i18n.t, actionData.message)}
               </p>
             )}
             <Form method="post" replace className="mt-6">
               <input type="hidden" name="token" value={loaderData.token} />
               <button type="submit" className="btn-primary w-full" disabled={navigation.state === 'submitting'}>
-                Unsubscribe
+                {t('unsubscribe.submit')}
               </button>
             </Form>
           </>

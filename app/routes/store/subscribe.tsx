@@ -1,4 +1,5 @@
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
+import { redirectIn } from '#app/lib/i18n/language.ts'
 import type { Route } from './+types/subscribe'
 import { subscribeSchema } from '#contracts/newsletter.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -17,14 +18,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The form's fetcher asks for /subscribe.data. A plain form post (no JavaScript yet,
   // or none at all) asks for /subscribe and needs a page: send it home with the outcome.
   if (!new URL(request.url).pathname.endsWith('.data')) {
-    return redirect(`/?newsletter=${newsletterCode(result)}#newsletter`, 303)
+    return redirectIn(request, `/?newsletter=${newsletterCode(result)}#newsletter`, 303)
   }
   return data(result, { status })
 }
 
 /** Someone opening /subscribe directly: the form lives on the home page. */
-export function loader() {
-  return redirect('/#newsletter')
+export function loader({ request }: Route.LoaderArgs) {
+  return redirectIn(request, '/#newsletter')
 }
 
 async function subscribe(
