@@ -50,7 +50,7 @@ export function pageMeta({
 }
 
 /** A shopper's own page (cart, checkout, orders): titled, but nothing for search engines. */
-export function privatePageMeta(page: Pick<PageMeta, 'title' | 'description' | 'origin'>): MetaDescriptor[] {
+export function privatePageMeta(page: Pick<PageMeta, 'title' | 'description' | 'origin' | 'lang'>): MetaDescriptor[] {
   return [...pageMeta(page), { name: 'robots', content: 'noindex' }]
 }
 
