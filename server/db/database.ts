@@ -35,8 +35,8 @@ export type Dialect = 'sqlite' | 'postgres'
 
 // Listed here rather than read from the folder, so the migration set is fixed at
 // build time and a stray file never runs. A migration that differs by database is a
-// function of the dialect.
-function migrationsFor(dialect: Dialect): Record<string, Migration> {
+// function of the dialect. (Exported for tests that build a store as it was before one.)
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '2026-11-22T0900-initial': initial,
     '2026-11-22T1400-cart-line-order': cartLineOrder,
