@@ -24,7 +24,7 @@ import { makeProduct, newAccount } from '#tests/support/factories.ts'
 
 // A product's Urdu name and description (docs/decisions/022): the migration, the answers
 // that carry them, the console's API that saves them, and search by either name, on each
-// database. The console's page and its "Add a size" are tests/api/urdu-product-form.test.ts.
+// database. The console’s page, and its "Add a size", are tests/api/console-product-form.test.ts.
 
 const URDU_MIGRATION = '2026-11-26T0100-urdu-names'
 const ADMIN_PASSWORD = 'keys to the shop 2026'
