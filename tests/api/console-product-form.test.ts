@@ -115,7 +115,7 @@ describe.runIf(pagesBuilt).each(databases)('the console’s product form without
     expect(shown.getAll('chest')).toEqual(['38', '', '', ''])
     // (A form's line breaks travel as CR LF, as a browser sends them.)
     for (const name of ['name', 'nameUr', 'description', 'descriptionUr', 'price', 'category'])
-      expect(String(shown.get(name)).replace(/\r\n/g, '\n'), name).toBe(form.get(name))
+      expect((shown.get(name) as string).replace(/\r\n/g, '\n'), name).toBe(form.get(name))
     // The new row is where the browser starts: focused, and so scrolled to.
     expect(tagWith(html, 'aria-label="Size 4"')).toContain('autofocus=""')
     expect(tagWith(html, 'aria-label="Size 3"')).not.toContain('autofocus')
