@@ -61,6 +61,18 @@ const detailText = (label: string, max: number, options: { multiline?: boolean }
     .min(1, `${label} must not be empty`)
     .max(max, `${label} must be at most ${max} characters`)
 
+/**
+ * Text the owner may leave out: the same rules and length as `detailText`, but empty
+ * (or null) is none, answered as null; absent is absent (the caller says what that keeps).
+ */
+const optionalDetailText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  text(label, { error: `${label} must be text or null`, ...options })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => (v === '' ? null : v))
+    .nullable()
+    .optional()
+
 /** POST /api/admin/orders/:id/status: Shipped needs the courier and the tracking number. */
 export const adminStatusMoveSchema = z.object({
   to: z.enum(orderStatuses, { error: `to must be one of: ${orderStatuses.join(', ')}` }),
@@ -164,6 +176,9 @@ export interface AdminCustomerPage {
 export const adminProductsQuerySchema = z.object({ q: searchParam, page: pageParam })
 export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>
 
+/** The most sizes (and size chart rows) a product has. */
+export const MAX_SIZES = 20
+
 /** The four photos of a product, image1..image4. */
 export type PhotoSlot = 1 | 2 | 3 | 4
 export const photoSlots = [1, 2, 3, 4] as const satisfies readonly PhotoSlot[]
@@ -193,7 +208,14 @@ const measure = (label: string) =>
 export const adminProductInputSchema = z
   .object({
     name: detailText('name', 120),
+    /**
+     * The Urdu name and description (the Urdu storefront shows them where given), checked
+     * as the English ones are. Empty or null clears one; absent keeps what the product has,
+     * so a client that does not know them loses nothing.
+     */
+    nameUr: optionalDetailText('nameUr', 120),
     description: detailText('description', 2000, { multiline: true }),
+    descriptionUr: optionalDetailText('descriptionUr', 2000, { multiline: true }),
     price: wholeNumber('price', 1, 10_000_000),
     category: z.enum(categories, { error: `category must be one of: ${categories.join(', ')}` }),
     subCategory: z.enum(subCategories, { error: `subCategory must be one of: ${subCategories.join(', ')}` }),
@@ -202,7 +224,7 @@ export const adminProductInputSchema = z
         error: 'sizes must be a list',
       })
       .min(1, 'sizes must name at least one size')
-      .max(20, 'sizes must name at most 20 sizes'),
+      .max(MAX_SIZES, `sizes must name at most ${MAX_SIZES} sizes`),
     sizeChart: z
       .array(
         z.object({
@@ -214,7 +236,7 @@ export const adminProductInputSchema = z
         }),
         { error: 'sizeChart must be a list' },
       )
-      .max(20, 'sizeChart must have at most 20 rows'),
+      .max(MAX_SIZES, `sizeChart must have at most ${MAX_SIZES} rows`),
     bestSeller: z.boolean({ error: 'bestSeller must be true or false' }),
     /**
      * Each size's stock as the owner opened the product (a change's only; a new product
@@ -230,7 +252,7 @@ export const adminProductInputSchema = z
           error: 'openedStock must map each size to its stock as you opened the product',
         },
       )
-      .refine((r) => Object.keys(r).length <= 20, 'openedStock must name at most 20 sizes')
+      .refine((r) => Object.keys(r).length <= MAX_SIZES, `openedStock must name at most ${MAX_SIZES} sizes`)
       .optional(),
   })
   .superRefine((v, ctx) => {
@@ -295,6 +317,8 @@ export interface AdminProductPage {
 /** One product as the console edits it. */
 export interface AdminProduct extends ProductDetails {
   id: string
+  nameUr: string | null
+  descriptionUr: string | null
   sizes: SizeStock[]
   archived: boolean
   /** The four photos' URLs, image1..image4. */

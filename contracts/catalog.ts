@@ -17,9 +17,17 @@ export interface SizeChartRow {
 export interface Product {
   _id: string
   name: string
+  /**
+   * The name in Urdu, for the Urdu storefront (pages under /ur); null where the owner has
+   * not written one (the store shows `name`). The API answers it always; a record made
+   * before it existed, or an edit that leaves it alone, may omit it.
+   */
+  nameUr?: string | null
   /** Whole rupees. */
   price: number
   description: string
+  /** The description in Urdu; null where the owner has not written one (the store shows `description`). */
+  descriptionUr?: string | null
   category: Category
   subCategory: SubCategory
   sizes: string[]
@@ -42,7 +50,15 @@ export interface Product {
  */
 export type ProductDetails = Pick<
   Product,
-  'name' | 'description' | 'price' | 'category' | 'subCategory' | 'sizeChart' | 'bestSeller'
+  | 'name'
+  | 'nameUr'
+  | 'description'
+  | 'descriptionUr'
+  | 'price'
+  | 'category'
+  | 'subCategory'
+  | 'sizeChart'
+  | 'bestSeller'
 >
 
 /** One size and its pieces on the shelf, in the order the size picker shows them. */
@@ -64,9 +80,12 @@ export function stockNote(left: number): string {
   return ''
 }
 
-/** What a product card draws, and all a listing sends to the browser of each product. */
-export type ProductSummary = Pick<Product, '_id' | 'name' | 'price' | 'image1'>
+/**
+ * What a product card draws, and all a listing sends to the browser of each product (the
+ * Urdu name too, for the Urdu storefront's cards and suggestions).
+ */
+export type ProductSummary = Pick<Product, '_id' | 'name' | 'nameUr' | 'price' | 'image1'>
 
-export function toSummary({ _id, name, price, image1 }: ProductSummary): ProductSummary {
-  return { _id, name, price, image1 }
+export function toSummary({ _id, name, nameUr, price, image1 }: ProductSummary): ProductSummary {
+  return { _id, name, nameUr: nameUr ?? null, price, image1 }
 }

@@ -2,6 +2,8 @@ import { describe, it, expect } from 'vitest'
 import { demoCatalog, adultSizes, kidsSizes } from '#demo/catalog.ts'
 import { categories, subCategories, type SubCategory } from '#contracts/catalog.ts'
 import { garmentKinds, type GarmentKind } from '#demo/catalog-types.ts'
+import { largeCatalog } from '#demo/large-catalog.ts'
+import { urduSentences } from '#demo/large-catalog-urdu.ts'
 
 const garmentsBySubCategory: Record<SubCategory, GarmentKind[]> = {
   TopWear: ['tshirt', 'polo', 'shirt', 'kurta', 'blouse', 'dress'],
@@ -134,5 +136,33 @@ describe('demo catalog', () => {
     expect(new Set(latest.map((p) => p.category)).size).toBe(categories.length)
     expect(new Set(latest.map((p) => p.subCategory)).size).toBe(subCategories.length)
     expect(new Set(latest.map((p) => p.garment)).size).toBeGreaterThanOrEqual(7)
+  })
+
+  it('names and describes every product in Urdu, sentence for sentence with the English', () => {
+    // Urdu letters, spaces and the shop's English words in Urdu letters; no Latin letters.
+    const urdu = /^[\p{Script=Arabic}\s]+$/u
+    for (const p of demoCatalog) {
+      expect(p.nameUr, p.id).toMatch(urdu)
+      expect(p.descriptionUr, p.id).not.toMatch(/[A-Za-z]/)
+      // The large catalog keeps the same sentences of both (demo/large-catalog.ts, describe).
+      const english = p.description.split(/(?<=\.)\s+(?=[A-Z])/)
+      expect(urduSentences(p.descriptionUr!).length, p.id).toBe(english.length)
+    }
+    const names = demoCatalog.map((p) => p.nameUr)
+    expect(new Set(names).size).toBe(names.length)
+  })
+})
+
+describe('large catalog', () => {
+  it('names and describes every generated product in Urdu, from the same parts as the English', () => {
+    // Every demo product and every word of its parts come round within a few thousand.
+    for (const chunk of largeCatalog(5400, { now: Date.UTC(2026, 10, 26) })) {
+      for (const p of chunk) {
+        expect(p.nameUr, p.id).toMatch(/^(مردانہ|زنانہ|بچوں کا|بچوں کی|بچوں کے) \p{Script=Arabic}/u)
+        expect(p.nameUr, p.id).not.toMatch(/[A-Za-z]/)
+        expect(p.descriptionUr, p.id).not.toMatch(/[A-Za-z]/)
+        expect(urduSentences(p.descriptionUr!).length, p.id).toBe(p.description.split(/(?<=\.)\s+(?=[A-Z])/).length)
+      }
+    }
   })
 })

@@ -11,6 +11,7 @@ import { demoCatalog } from '#demo/catalog.ts'
 import { imageKey, imageViews } from '#server/catalog/images.ts'
 import type { NewProduct } from '#server/catalog/service.ts'
 import { demoStock } from '#demo/seed.ts'
+import { urduName, urduOpening, urduSentences } from '#demo/large-catalog-urdu.ts'
 
 export interface LargeCatalogOptions {
   /** The newest product's creation time (epoch ms); the others go back from it. */
@@ -55,16 +56,20 @@ export function largeCatalogProduct(i: number, total: number, options: LargeCata
   // Not every name has every part: "Men Navy Slim Fit Linen Shirt", "Men Olive Shirt".
   const withColour = !style || !fabric || random() < 0.6 ? colour : null
   const name = [base.category, withColour, style, fabric, noun].filter(Boolean).join(' ')
+  const nameUr = urduName({ category: base.category, colour: withColour, style, fabric, noun })
 
   const bestSeller = random() < 1 / 12
   const price = priceNear(base.price, random)
   const spanMs = (options.spanDays ?? 3 * 365) * DAY_MS
   const createdAt = Math.round(options.now - (spanMs * (i + random())) / Math.max(total, 1))
 
+  const description = describe(base, { colour, fabric, style, noun }, random)
   return {
     id: `${base.id}-g${i}`,
     name,
-    description: describe(base, { colour, fabric, style, noun }, random),
+    nameUr,
+    description: description.english,
+    descriptionUr: description.urdu,
     price,
     category: base.category,
     subCategory: base.subCategory,
@@ -337,9 +342,10 @@ function priceNear(basePrice: number, random: () => number): number {
   return Math.min(MAX_PRICE, Math.max(MIN_PRICE, price))
 }
 
+/** The first sentence: 0 names the fabric or else an occasion; 1 the fabric if any and an occasion. */
 const openings = [
-  (p: Phrase) => (p.material ? `${p.subject} in ${p.material}.` : `${p.subject}, ${pick(p.random, occasions)}.`),
-  (p: Phrase) => `${p.subject}${p.material ? ` in ${p.material}` : ''}, ${pick(p.random, occasions)}.`,
+  (p: Phrase) => (p.material ? `${p.subject} in ${p.material}.` : `${p.subject}, ${p.occasion}.`),
+  (p: Phrase) => `${p.subject}${p.material ? ` in ${p.material}` : ''}, ${p.occasion}.`,
 ]
 
 const occasions = [
@@ -354,7 +360,7 @@ const occasions = [
 interface Phrase {
   subject: string
   material: string | null
-  random: () => number
+  occasion: string | null
 }
 
 /** Nouns that take no article: "Slim fit navy jeans", not "A slim fit navy jeans". */
@@ -362,23 +368,37 @@ const pluralNouns = /(jeans|trousers|shorts|joggers|chinos)$/i
 /** Words about fit: where the name gives one, the demo product's own fit is not repeated. */
 const fitWords = /\b(fit|relaxed|slim|oversized|tapered|straight|tailored|skinny|cropped)\b/i
 
+/**
+ * The description in English and in Urdu: a first sentence of the variation's own, then
+ * the demo product's others that still hold. The demo product's Urdu description says
+ * sentence for sentence what its English one says, so the same sentences are kept.
+ */
 function describe(
   base: DemoProduct,
   parts: { colour: string; fabric: string | null; style: string | null; noun: string },
   random: () => number,
-): string {
+): { english: string; urdu: string | null } {
   const words = [parts.style, parts.colour, parts.noun].filter((w) => w !== null).map(lower)
   const subject = pluralNouns.test(parts.noun)
     ? capitalise(words.join(' '))
     : `${/^[aeiou]/i.test(words[0]!) ? 'An' : 'A'} ${words.join(' ')}`
   const material = parts.fabric && lower(parts.fabric)
+  // Drawn in the order they always were, so a seed gives the catalog it always gave.
+  const opening = Math.floor(random() * openings.length)
+  const occasion = opening === 1 || !material ? Math.floor(random() * occasions.length) : null
   // The demo product's details and care hold for every variation of its picture; its
   // first sentence (colour and fabric) and any other fabric or contrary fit claim do not.
   const statesFit = parts.style !== null && fitWords.test(parts.style)
-  const rest = sentences(base.description)
+  const kept = sentences(base.description)
+    .map((s, i) => ({ s, i }))
     .slice(1)
-    .filter((s) => !/^made (from|in)\b/i.test(s) && !(statesFit && fitWords.test(s)))
-  return [pick(random, openings)({ subject, material, random }), ...rest].join(' ')
+    .filter(({ s }) => !/^made (from|in)\b/i.test(s) && !(statesFit && fitWords.test(s)))
+  const english = openings[opening]!({ subject, material, occasion: occasion === null ? null : occasions[occasion]! })
+  const urdu = base.descriptionUr ? urduSentences(base.descriptionUr) : null
+  return {
+    english: [english, ...kept.map(({ s }) => s)].join(' '),
+    urdu: urdu && [urduOpening(parts, opening, occasion), ...kept.map(({ i }) => urdu[i]!)].join(' '),
+  }
 }
 
 function sentences(text: string): string[] {

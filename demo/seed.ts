@@ -8,7 +8,9 @@ export function demoProducts(products: DemoProduct[], createdAt: number): NewPro
   return products.map((p, position) => ({
     id: p.id,
     name: p.name,
+    nameUr: p.nameUr ?? null,
     description: p.description,
+    descriptionUr: p.descriptionUr ?? null,
     price: p.price,
     category: p.category,
     subCategory: p.subCategory,

@@ -10,6 +10,7 @@ import {
   type PhotoSlot,
   photoSlots,
 } from '#contracts/admin.ts'
+import { foldForSearch } from '#contracts/search-text.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { StoredProduct } from '#server/catalog/service.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
@@ -29,9 +30,10 @@ export function createProducts(ctx: AdminContext) {
   }
 
   return {
-    /** The console's product list: 20 a page, newest first, archived ones flagged; q matches names. */
+    /** The console's product list: 20 a page, newest first, archived ones flagged; q matches names, English or Urdu. */
     async products(query: AdminProductsQuery): Promise<AdminProductPage> {
-      const like = query.q ? likePattern(query.q) : null
+      // Names are kept for search folded (Urdu letters in one form: contracts/search-text.ts), so is q.
+      const like = query.q ? likePattern(foldForSearch(query.q)) : null
       const [rows, total] = await Promise.all([
         repo.productPage(db, like, pageOf(query.page)),
         repo.productCount(db, like),
@@ -116,7 +118,9 @@ export function createProducts(ctx: AdminContext) {
 
       const fields = {
         name: input.name,
+        nameUr: input.nameUr ?? null,
         description: input.description,
+        descriptionUr: input.descriptionUr ?? null,
         price: input.price,
         category: input.category,
         subCategory: input.subCategory,
@@ -140,12 +144,26 @@ export function createProducts(ctx: AdminContext) {
             return
           }
           const before = await catalog.stored(productId, trx)
-          const edit = { ...fields, openedStock: input.openedStock ?? {}, images: keys }
+          // The Urdu words left out of the input stay as they are (contracts/admin.ts).
+          const edit = {
+            ...fields,
+            nameUr: input.nameUr,
+            descriptionUr: input.descriptionUr,
+            openedStock: input.openedStock ?? {},
+            images: keys,
+          }
           if (!before || !(await catalog.update(trx, productId, edit))) throw new AppError(404, 'Product not found')
           // The sizes as they now stand: a count the owner did not change kept what orders left.
-          const sizes = (await catalog.stored(productId, trx))?.sizes ?? fields.sizes
+          const saved = await catalog.stored(productId, trx)
+          const sizes = saved?.sizes ?? fields.sizes
           const was = { ...editableOf(before), ...photoUrls(imagesBySlot(before.images)) }
-          const after = { ...fields, sizes, ...photoUrls(keys) }
+          const after = {
+            ...fields,
+            nameUr: saved?.nameUr ?? null,
+            descriptionUr: saved?.descriptionUr ?? null,
+            sizes,
+            ...photoUrls(keys),
+          }
           const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
             (k) => JSON.stringify(was[k]) !== JSON.stringify(after[k]),
           )
@@ -243,7 +261,9 @@ function adminProductOf(p: StoredProduct): Omit<AdminProduct, 'audit'> {
 function editableOf(p: StoredProduct) {
   return {
     name: p.name,
+    nameUr: p.nameUr,
     description: p.description,
+    descriptionUr: p.descriptionUr,
     price: p.price,
     category: p.category,
     subCategory: p.subCategory,

@@ -93,7 +93,13 @@ function onSale(eb: Eb): Expression<SqlBool> {
   return eb('products.archived', '=', 0)
 }
 
-const summaryColumns = ['products.id', 'products.name', 'products.price', 'products.image1'] as const
+const summaryColumns = [
+  'products.id',
+  'products.name',
+  'products.name_ur',
+  'products.price',
+  'products.image1',
+] as const
 
 /**
  * One page of a view. `walk`: whether walking the order's index beats gathering the

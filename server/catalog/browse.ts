@@ -233,6 +233,12 @@ function walkable(end: number, onSale: number, matches: number): boolean {
   return end * onSale <= 2 * matches * matches
 }
 
-function summary(row: { id: string; name: string; price: number; image1: string }): ProductSummary {
-  return { _id: row.id, name: row.name, price: row.price, image1: productImageUrl(row.image1) }
+function summary(row: {
+  id: string
+  name: string
+  name_ur: string | null
+  price: number
+  image1: string
+}): ProductSummary {
+  return { _id: row.id, name: row.name, nameUr: row.name_ur, price: row.price, image1: productImageUrl(row.image1) }
 }

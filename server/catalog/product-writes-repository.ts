@@ -35,10 +35,11 @@ export async function insertProducts(
   rows: { product: ProductsTable; sizes: SizeRow[]; chart: SizeChartRowsTable[] }[],
   newTerms: string[],
 ): Promise<void> {
-  // SQLite allows 32,766 parameters a statement; PostgreSQL 65,535. Size rows have 8 columns, chart rows 7.
+  // SQLite allows 32,766 parameters a statement; PostgreSQL 65,535. Product rows have 18
+  // columns, size rows 8, chart rows 7.
   for (const chunk of chunks(
     rows.map((r) => r.product),
-    2000,
+    1500,
   ))
     await db.insertInto('products').values(chunk).execute()
   for (const chunk of chunks(

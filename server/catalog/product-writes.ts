@@ -1,6 +1,6 @@
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import type { ProductDetails, ProductImages, SizeStock } from '#contracts/catalog.ts'
-import { nameTerms } from '#server/catalog/search.ts'
+import { productSearchText, productTerms } from '#server/catalog/search.ts'
 import { lockSizes, stockPlan } from '#server/catalog/stock.ts'
 import { anyProductRow } from '#server/catalog/repository.ts'
 import * as repo from '#server/catalog/product-writes-repository.ts'
@@ -16,7 +16,11 @@ export interface NewProduct extends ProductDetails {
   createdAt: number
 }
 
-/** The console's edit of a product: everything but the photos is replaced; only the photos given change. */
+/**
+ * The console's edit of a product: everything but the photos and the Urdu words is
+ * replaced; only the photos given change, and the Urdu name and description only when
+ * given (null clears them), so a client that knows nothing of them keeps them.
+ */
 export interface ProductEdit extends ProductDetails {
   sizes: SizeStock[]
   /** Each size's stock as the owner opened the product; a size not named is one they added. */
@@ -48,7 +52,7 @@ export function createProductWrites(
     const added = await db.transaction().execute(async (trx) => {
       if (options.onlyIfEmpty && (await repo.countProducts(trx)) > 0) return 0
       const start = (await repo.maxPosition(trx)) + 1
-      const terms = [...new Set(products.flatMap((p) => nameTerms(p.name)))]
+      const terms = [...new Set(products.flatMap(productTerms))]
       await repo.insertProducts(
         trx,
         products.map((p, i) => toRows(p, start + i, now())),
@@ -68,7 +72,7 @@ export function createProductWrites(
      */
     async create(trx: Executor, product: NewProduct): Promise<void> {
       const start = (await repo.maxPosition(trx)) + 1
-      await repo.insertProducts(trx, [toRows(product, start, now())], nameTerms(product.name))
+      await repo.insertProducts(trx, [toRows(product, start, now())], productTerms(product))
     },
 
     /**
@@ -83,7 +87,9 @@ export function createProductWrites(
       // The size rows first, in the order orders take them, then the product's row
       // (which an order touches after its sizes): the two never wait on each other in a circle.
       const current = await lockSizes(trx, dialect, id)
-      if (!(await anyProductRow(trx, id))) return false
+      const row = await anyProductRow(trx, id)
+      if (!row) return false
+      const nameUr = edit.nameUr === undefined ? row.name_ur : edit.nameUr
       const plan = stockPlan(current, edit.sizes, edit.openedStock)
       const images: Partial<Record<'image1' | 'image2' | 'image3' | 'image4', string>> = {}
       for (const [slot, key] of Object.entries(edit.images)) images[`image${slot as '1'}`] = key
@@ -93,8 +99,10 @@ export function createProductWrites(
         id,
         {
           name: edit.name,
-          name_search: edit.name.toLowerCase(),
+          name_ur: nameUr,
+          name_search: productSearchText(edit.name, nameUr),
           description: edit.description,
+          ...(edit.descriptionUr === undefined ? {} : { description_ur: edit.descriptionUr }),
           price: edit.price,
           category: edit.category,
           sub_category: edit.subCategory,
@@ -105,7 +113,7 @@ export function createProductWrites(
         now(),
       )
       await repo.writeSizes(trx, id, plan.rows, plan.removed)
-      await repo.insertProducts(trx, [], nameTerms(edit.name))
+      await repo.insertProducts(trx, [], productTerms({ name: edit.name, nameUr }))
       await restocked(trx, id)
       return true
     },
@@ -134,8 +142,10 @@ function toRows(p: NewProduct, position: number, at: number) {
     product: {
       id: p.id,
       name: p.name,
-      name_search: p.name.toLowerCase(),
+      name_ur: p.nameUr ?? null,
+      name_search: productSearchText(p.name, p.nameUr),
       description: p.description,
+      description_ur: p.descriptionUr ?? null,
       price: p.price,
       category: p.category,
       sub_category: p.subCategory,

@@ -15,6 +15,8 @@ import type { ProductsTable } from '#server/catalog/tables.ts'
 /** A product as the console sees it, on sale or archived: images are keys in the image store. */
 export interface StoredProduct extends ProductDetails {
   id: string
+  nameUr: string | null
+  descriptionUr: string | null
   /** In the order the size picker shows them, with the pieces on the shelf. */
   sizes: SizeStock[]
   archived: boolean
@@ -43,7 +45,9 @@ export function createProductReads(db: Db) {
       return {
         id: row.id,
         name: row.name,
+        nameUr: row.name_ur,
         description: row.description,
+        descriptionUr: row.description_ur,
         price: row.price,
         category: row.category as Category,
         subCategory: row.sub_category as SubCategory,
@@ -85,8 +89,10 @@ export async function toProducts(db: Executor, rows: ProductsTable[]): Promise<P
   return rows.map((p): Product => ({
     _id: p.id,
     name: p.name,
+    nameUr: p.name_ur,
     price: p.price,
     description: p.description,
+    descriptionUr: p.description_ur,
     category: p.category as Category,
     subCategory: p.sub_category as SubCategory,
     sizes: (sizesBy.get(p.id) ?? []).map((s) => s.size),

@@ -2,7 +2,8 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { Database } from '#server/db/schema.ts'
 
 // Name search on PostgreSQL (docs/decisions/009): pg_trgm's trigram indexes on the
-// name and on the name joined (migration 2026-11-24T1000-joined-name-index). The
+// name and on the name joined (migration 2026-11-24T1000-joined-name-index), which hold
+// the Urdu name too (products.name_search, docs/decisions/023). The
 // view's other filters and its order are written in server/catalog/browse-repository.ts.
 
 /** The name contains the fragment: PostgreSQL's trigram index. */
@@ -24,13 +25,20 @@ function nameContains(fragment: string): Expression<SqlBool> {
  * than gathering every match (45 ms when the estimate was one row).
  */
 function nameContainsJoined(fragment: string): Expression<SqlBool> {
-  // Nothing but letters and digits, or under three of them (counting only ASCII, which
-  // is alphanumeric to PostgreSQL in every locale): the name index's alone.
-  if (/^[\p{L}\p{N}]+$/u.test(fragment) || fragment.replace(/[^a-z0-9]+/g, '').length < 3) return nameContains(fragment)
+  // Nothing but letters and digits, or under three of them: the name index's alone. The
+  // letters counted are ASCII, alphanumeric to PostgreSQL in every locale, and Urdu's
+  // (Arabic script), which are wherever the database's character type is not C or POSIX;
+  // where it is, pg_trgm takes no trigram from Urdu at all, so no index answers an
+  // Urdu search there, joined or not (docs/decisions/023).
+  if (/^[\p{L}\p{N}]+$/u.test(fragment) || (fragment.match(indexedLetter) ?? []).length < 3)
+    return nameContains(fragment)
   const joined = (text: Expression<string>) => sql<string>`regexp_replace(${text}, '[^[:alnum:]]+', '', 'g')`
   const name = sql.ref<string>('products.name_search')
   return sql<SqlBool>`(${joined(name)} like '%' || ${joined(sql.val(fragment))} || '%' and strpos(${name}, ${fragment}) > 0)`
 }
+
+/** A letter or digit the joined index keeps: ASCII, or an Urdu letter (the fold leaves no marks). */
+const indexedLetter = /[a-z0-9]|(?=\p{L})\p{Script=Arabic}/gu
 
 /** The name contains one fragment of each group, for PostgreSQL: one test a group, its fragments ORed. */
 export function postgresNamesMatching(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { editDistance, nameTerms, normalizeQuery, searchGroups } from '#server/catalog/search.ts'
+import { editDistance, nameTerms, normalizeQuery, productSearchText, searchGroups } from '#server/catalog/search.ts'
 
 const vocabulary = ['men', 'slim', 'fit', 'jeans', 'kurta', 'shirt', 'shorts', 'jacket', 'denim', 'hoodie']
 
@@ -49,5 +49,27 @@ describe('searchGroups', () => {
 describe('nameTerms', () => {
   it('splits a name into lower-case words of two letters or more', () => {
     expect(nameTerms('Men Crew-Neck T-Shirt (2 pack)')).toEqual(['men', 'crew', 'neck', 'shirt', 'pack'])
+  })
+})
+
+describe('Urdu names (docs/decisions/023)', () => {
+  it('folds Urdu typed on an Arabic keyboard, with vowel marks or hamza, to one spelling', () => {
+    // Arabic yeh, kaf and heh; yeh with hamza; a zer; alef with madda.
+    expect(normalizeQuery('مردانه سوتي كرتا')).toBe('مردانہ سوتی کرتا')
+    expect(normalizeQuery('کڑھائی')).toBe(normalizeQuery('کڑھایی'))
+    expect(normalizeQuery('ٹِی شرٹ')).toBe('ٹی شرٹ')
+    expect(normalizeQuery('آستین')).toBe('استین')
+  })
+
+  it('keeps both names in one search text, on lines of their own that no search spans', () => {
+    expect(productSearchText('Men Cotton Kurta', 'مردانہ سوتي کرتا')).toBe('men cotton kurta\nمردانہ سوتی کرتا')
+    expect(productSearchText('Men Cotton Kurta', null)).toBe('men cotton kurta')
+    expect(normalizeQuery('kurta\nمردانہ')).toBe('kurta مردانہ')
+  })
+
+  it('gives Urdu words to the catalog’s words and corrects an Urdu near miss as an English one', () => {
+    expect(nameTerms('مردانہ سوتی کرتا (ٹی شرٹ)')).toEqual(['مردانہ', 'سوتی', 'کرتا', 'ٹی', 'شرٹ'])
+    expect(searchGroups('کرتے', ['مردانہ', 'سوتی', 'کرتا'])).toEqual([['کرتے', 'کرتا']])
+    expect(searchGroups('کرت', ['مردانہ', 'سوتی', 'کرتا'])).toEqual([['کرت']])
   })
 })

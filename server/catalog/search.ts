@@ -1,21 +1,40 @@
+import { foldForSearch } from '#contracts/search-text.ts'
+
 // Search that forgives typing (docs/decisions/009). The spec's rule stands: a name
 // containing the text, case-insensitively, matches. On top of it, each word of the
 // text that no word of the catalog contains is read as a near miss of the catalog's
 // words ("jeens" → jeans, "kurtaa" → kurta). The databases' trigram indexes answer
 // the containment; the words (a few thousand at most) are held by the service.
+//
+// A product is found by its English name or its Urdu one (docs/decisions/023): both are
+// in the text search matches, and both names' words are catalog words. Edit distance
+// counts letters of any alphabet, so an Urdu word is corrected the same way
+// ("کرتے" → کرتا); the different ways Urdu is typed are folded first (contracts/search-text.ts).
 
-/** The words of a text as search knows them: lower case, letters and digits, 2 or more. */
+/** The words of a text as search knows them: folded (lower case), letters and digits, 2 or more. */
 export function nameTerms(text: string): string[] {
-  return text
-    .toLowerCase()
+  return foldForSearch(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length >= 2)
 }
 
-/** The search text as one lower-case fragment without wildcards, or '' when there is none. */
+/** The words of a product's names, English and Urdu. */
+export function productTerms(p: { name: string; nameUr?: string | null | undefined }): string[] {
+  return [...nameTerms(p.name), ...nameTerms(p.nameUr ?? '')]
+}
+
+/**
+ * What search matches of a product (products.name_search): its name and, on a line of
+ * its own, its Urdu name, folded as a search is. No search holds a line break
+ * (normalizeQuery makes every space one ' '), so no fragment matches across the two.
+ */
+export function productSearchText(name: string, nameUr: string | null | undefined): string {
+  return foldForSearch(nameUr ? `${name}\n${nameUr}` : name)
+}
+
+/** The search text as one folded (lower-case) fragment without wildcards, or '' when there is none. */
 export function normalizeQuery(q: string): string {
-  return q
-    .toLowerCase()
+  return foldForSearch(q)
     .replace(/[%_\\]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()

@@ -6,9 +6,16 @@
 export interface ProductsTable {
   id: string
   name: string
-  /** The name in lower case (JavaScript's folding): what search matches. */
+  /** The name in Urdu, for the Urdu storefront; null where the owner has not written one. */
+  name_ur: string | null
+  /**
+   * What search matches: the name, then the Urdu name on a line of its own, folded as a
+   * search is (server/catalog/search.ts, productSearchText; docs/decisions/023).
+   */
   name_search: string
   description: string
+  /** The description in Urdu; null where the owner has not written one. */
+  description_ur: string | null
   price: number
   category: string
   sub_category: string

@@ -26,6 +26,7 @@ import * as twoFactor from '#server/db/migrations/2026-11-25T0100-two-factor.ts'
 import * as jobLeases from '#server/db/migrations/2026-11-25T0200-job-leases.ts'
 import * as mailPrivacy from '#server/db/migrations/2026-11-25T0300-mail-privacy.ts'
 import * as passwordProven from '#server/db/migrations/2026-11-25T0500-password-proven.ts'
+import * as urduNames from '#server/db/migrations/2026-11-26T0100-urdu-names.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -34,8 +35,8 @@ export type Dialect = 'sqlite' | 'postgres'
 
 // Listed here rather than read from the folder, so the migration set is fixed at
 // build time and a stray file never runs. A migration that differs by database is a
-// function of the dialect.
-function migrationsFor(dialect: Dialect): Record<string, Migration> {
+// function of the dialect. (Exported for tests that build a store as it was before one.)
+export function migrationsFor(dialect: Dialect): Record<string, Migration> {
   return {
     '2026-11-22T0900-initial': initial,
     '2026-11-22T1400-cart-line-order': cartLineOrder,
@@ -57,6 +58,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-25T0200-job-leases': jobLeases,
     '2026-11-25T0300-mail-privacy': mailPrivacy,
     '2026-11-25T0500-password-proven': passwordProven,
+    '2026-11-26T0100-urdu-names': urduNames,
   }
 }
 

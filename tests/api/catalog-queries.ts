@@ -29,7 +29,13 @@ export async function idsOf(store: TestStore, query = ''): Promise<string[]> {
 
 /** The summary a listing answers for a product of the catalog. */
 export function summaryOf(p: DemoProduct): ProductSummary {
-  return { _id: p.id, name: p.name, price: p.price, image1: `/images/products/${p.id}-${imageViews[0]}-${width}.webp` }
+  return {
+    _id: p.id,
+    name: p.name,
+    nameUr: p.nameUr ?? null,
+    price: p.price,
+    image1: `/images/products/${p.id}-${imageViews[0]}-${width}.webp`,
+  }
 }
 
 /** The product as GET /api/product/list answers it (docs/spec/store-spec.md §3), except its date. */
@@ -38,8 +44,10 @@ export function productOf(p: DemoProduct) {
   return {
     _id: p.id,
     name: p.name,
+    nameUr: p.nameUr ?? null,
     price: p.price,
     description: p.description,
+    descriptionUr: p.descriptionUr ?? null,
     category: p.category,
     subCategory: p.subCategory,
     sizes: p.sizes,

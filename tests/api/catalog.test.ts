@@ -53,8 +53,10 @@ function expected(p: (typeof catalog)[number]) {
   return {
     _id: p.id,
     name: p.name,
+    nameUr: p.nameUr ?? null,
     price: p.price,
     description: p.description,
+    descriptionUr: p.descriptionUr ?? null,
     category: p.category,
     subCategory: p.subCategory,
     sizes: p.sizes,

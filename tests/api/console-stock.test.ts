@@ -8,6 +8,7 @@ import { DELIVERY_FEE } from '#contracts/pricing.ts'
 import { createApp } from '#server/app.ts'
 import { buildDir, productionPages } from '#server/pages.ts'
 import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
+import { formOf } from '#tests/api/pages.ts'
 import { makeProduct, newAccount, testAddress } from '#tests/support/factories.ts'
 
 // A console save never undoes what orders took (docs/decisions/017): the form and the API
@@ -384,38 +385,3 @@ describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js'))).each(datab
     })
   },
 )
-
-/** The product form's fields as a browser would post them (photos left empty). */
-function formOf(html: string): FormData {
-  const decode = (v: string) =>
-    v
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&')
-  const attr = (tag: string, name: string) => {
-    const m = new RegExp(`\\s${name}="([^"]*)"`).exec(tag)
-    return m ? decode(m[1]!) : undefined
-  }
-  const start = html.search(/enctype="multipart\/form-data"/i)
-  const body = html.slice(start, html.indexOf('</form>', start))
-  const form = new FormData()
-  for (const m of body.matchAll(
-    /<input\b[^>]*>|<textarea\b[^>]*>([\s\S]*?)<\/textarea>|<select\b[^>]*>([\s\S]*?)<\/select>/g,
-  )) {
-    const tag = m[0]
-    const name = attr(tag, 'name')
-    if (!name) continue
-    if (tag.startsWith('<textarea')) form.append(name, decode(m[1] ?? ''))
-    else if (tag.startsWith('<select')) {
-      const options = [...(m[2] ?? '').matchAll(/<option\b([^>]*)>([^<]*)<\/option>/g)]
-      const chosen = options.find((o) => /\sselected/.test(o[1]!)) ?? options[0]
-      form.append(name, decode(chosen?.[2] ?? ''))
-    } else if (attr(tag, 'type') === 'file') form.append(name, new Blob([]), '')
-    else if (attr(tag, 'type') === 'checkbox') {
-      if (/\schecked/.test(tag)) form.append(name, 'on')
-    } else form.append(name, attr(tag, 'value') ?? '')
-  }
-  return form
-}

@@ -45,7 +45,9 @@ export interface Inputs {
 
 const product = {
   name: 'Fuzz Shirt',
+  nameUr: 'فز شرٹ',
   description: 'Line one\nLine two',
+  descriptionUr: 'پہلی سطر\nدوسری سطر',
   price: 1000,
   category: 'Men',
   subCategory: 'TopWear',

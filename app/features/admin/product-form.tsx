@@ -1,9 +1,14 @@
-import { Fragment } from 'react'
+import { Fragment, useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { CircleAlert } from 'lucide-react'
+import { CircleAlert, Plus } from 'lucide-react'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import { photoSlots, STOCK_CHANGED_MESSAGE, type AdminProduct } from '#contracts/admin.ts'
-import { productFormValues, type ProductFormValues } from '#app/features/admin/product-input.ts'
+import {
+  addedSizeRow,
+  canAddSize,
+  productFormValues,
+  type ProductFormValues,
+} from '#app/features/admin/product-input.ts'
 
 const chartColumns = [
   { key: 'chest', label: 'Chest' },
@@ -14,25 +19,46 @@ const chartColumns = [
 
 /**
  * The product's every field in one plain multipart form (it works before the console's
- * scripts run): name, description, price, category, sizes in order with their stock, the
- * size chart, best seller, and the four photos (JPEG, PNG or WebP up to 8 MB each).
- * `values` are what the owner posted when a save was refused, shown as they typed them;
- * the hidden opened counts stay those of the product as first opened (docs/decisions/017).
+ * scripts run): name and description in English and, optionally, in Urdu, price,
+ * category, sizes in order with their stock, the size chart, best seller, and the four
+ * photos (JPEG, PNG or WebP up to 8 MB each). `values` are what the owner posted when a
+ * save was refused or a size row was asked for, shown as they typed them; the hidden
+ * opened counts stay those of the product as first opened (docs/decisions/017).
+ *
+ * "Add a size" is a submit button, so without scripts the page posts the form and
+ * answers it as typed with one more size row (`sizeAdded`); with them, the row is added
+ * here and nothing is posted (the photos chosen stay chosen).
  */
 export function ProductForm({
   product,
   values: posted,
   error,
+  sizeAdded,
 }: {
   product: AdminProduct | null
   values?: ProductFormValues | undefined
   error: string | null
+  sizeAdded?: { photosDropped: boolean } | undefined
 }) {
   const busy = useNavigation().state === 'submitting'
-  const values = posted ?? productFormValues(product)
+  // Rows added here to the values drawn; values posted back hold them already.
+  const [added, setAdded] = useState({ to: posted, rows: 0 })
+  const addedRows = added.to === posted ? added.rows : 0
+  let values = posted ?? productFormValues(product)
+  for (let i = 0; i < addedRows; i++) values = addedSizeRow(values)
   const { sizes, chart } = values
+  const sizeRows = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (addedRows > 0)
+      [...(sizeRows.current?.querySelectorAll<HTMLElement>('input[name="size"]') ?? [])].at(-1)?.focus()
+  }, [addedRows])
   return (
     <Form method="post" encType="multipart/form-data" className="mt-6 space-y-8">
+      {/* Enter in a field saves, as before "Add a size" came first in the form: a browser
+          submits with the form's first submit button. Out of sight and of the tab order. */}
+      <button type="submit" disabled={busy} tabIndex={-1} aria-hidden="true" className="sr-only">
+        {product ? 'Save changes' : 'Create product'}
+      </button>
       {error && (
         <p
           role="alert"
@@ -65,6 +91,18 @@ export function ProductForm({
           <span className="field-label">Name</span>
           <input name="name" required maxLength={120} defaultValue={values.name} className="field-input" />
         </label>
+        {/* The Urdu storefront's words, where the owner writes them (it shows the English otherwise). */}
+        <label className="block sm:col-span-2">
+          <span className="field-label">Name in Urdu (optional)</span>
+          <input
+            name="nameUr"
+            dir="rtl"
+            lang="ur"
+            maxLength={120}
+            defaultValue={values.nameUr}
+            className="field-input"
+          />
+        </label>
         <label className="block sm:col-span-2">
           <span className="field-label">Description</span>
           <textarea
@@ -73,6 +111,18 @@ export function ProductForm({
             maxLength={2000}
             rows={4}
             defaultValue={values.description}
+            className="field-input"
+          />
+        </label>
+        <label className="block sm:col-span-2">
+          <span className="field-label">Description in Urdu (optional)</span>
+          <textarea
+            name="descriptionUr"
+            dir="rtl"
+            lang="ur"
+            maxLength={2000}
+            rows={4}
+            defaultValue={values.descriptionUr}
             className="field-input"
           />
         </label>
@@ -115,7 +165,7 @@ export function ProductForm({
           In the order the size picker shows them. Leave a row blank to drop it. A count you leave as it is keeps what
           orders take meanwhile.
         </p>
-        <div className="mt-3 grid grid-cols-[1fr_1fr] gap-2 sm:max-w-md">
+        <div ref={sizeRows} className="mt-3 grid grid-cols-[1fr_1fr] gap-2 sm:max-w-md">
           <span className="text-xs font-semibold text-muted uppercase">Size</span>
           <span className="text-xs font-semibold text-muted uppercase">Pieces in stock</span>
           {sizes.map((s, i) => (
@@ -125,6 +175,8 @@ export function ProductForm({
                 aria-label={`Size ${i + 1}`}
                 defaultValue={s.size}
                 maxLength={12}
+                // The row the page was posted for, scrolled to and ready to type in.
+                autoFocus={sizeAdded && i === sizes.length - 1}
                 className="field-input"
               />
               <input
@@ -138,6 +190,23 @@ export function ProductForm({
             </div>
           ))}
         </div>
+        {canAddSize(values) && (
+          <button
+            type="submit"
+            name="intent"
+            value="add-size"
+            // Asking for a row checks nothing: the fields may still be half filled.
+            formNoValidate
+            onClick={(event) => {
+              event.preventDefault()
+              setAdded({ to: posted, rows: addedRows + 1 })
+            }}
+            className="btn-secondary mt-3 w-full normal-case sm:w-auto"
+          >
+            <Plus aria-hidden className="size-4" />
+            Add a size
+          </button>
+        )}
       </fieldset>
 
       <fieldset className="min-w-0 rounded-2xl border border-line bg-white p-4 sm:p-5">
@@ -192,6 +261,11 @@ export function ProductForm({
           Four photos: front, back, detail, folded. JPEG, PNG or WebP, up to 8 MB each.
           {product ? ' Choose a file only to replace that photo.' : ''}
         </p>
+        {sizeAdded?.photosDropped && (
+          <p role="status" className="mt-2 text-sm font-medium text-ink">
+            The page reloaded to add a size, and a browser does not keep chosen files: choose the photos again.
+          </p>
+        )}
         <div className="mt-3 grid grid-cols-2 gap-4 lg:grid-cols-4">
           {photoSlots.map((slot) => (
             <label key={slot} className="block">

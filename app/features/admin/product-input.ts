@@ -1,5 +1,6 @@
 import {
   adminProductInputSchema,
+  MAX_SIZES,
   photoSlots,
   type AdminProduct,
   type AdminProductInput,
@@ -7,7 +8,10 @@ import {
 } from '#contracts/admin.ts'
 import { parseForm, type FieldErrors } from '#app/lib/forms.ts'
 
-/** Blank rows the form offers for new sizes and chart rows (the form works without scripts). */
+/**
+ * Blank rows the form offers for new sizes and chart rows; "Add a size" offers one more
+ * of each (the form works without scripts: then the page posts for it, addedSizeRow).
+ */
 export const EXTRA_ROWS = 3
 
 const chartColumns = ['chest', 'length', 'waist', 'sleeves'] as const
@@ -20,7 +24,9 @@ const chartColumns = ['chest', 'length', 'waist', 'sleeves'] as const
  */
 export interface ProductFormValues {
   name: string
+  nameUr: string
   description: string
+  descriptionUr: string
   price: string
   category: string
   subCategory: string
@@ -35,15 +41,14 @@ export function productFormValues(product: AdminProduct | null): ProductFormValu
   const blank = <T>(row: T) => Array.from({ length: EXTRA_ROWS }, () => ({ ...row }))
   return {
     name: product?.name ?? '',
+    nameUr: product?.nameUr ?? '',
     description: product?.description ?? '',
+    descriptionUr: product?.descriptionUr ?? '',
     price: product ? String(product.price) : '',
     category: product?.category ?? 'Men',
     subCategory: product?.subCategory ?? 'TopWear',
     bestSeller: product?.bestSeller ?? false,
-    sizes: [
-      ...(product?.sizes ?? []).map((s) => ({ size: s.size, stock: String(s.stock) })),
-      ...blank({ size: '', stock: '' }),
-    ],
+    sizes: [...(product?.sizes ?? []).map((s) => ({ size: s.size, stock: String(s.stock) })), ...blank(blankSize)],
     chart: [
       ...(product?.sizeChart ?? []).map((r) => ({
         size: r.size,
@@ -52,9 +57,30 @@ export function productFormValues(product: AdminProduct | null): ProductFormValu
         waist: r.waist ?? '',
         sleeves: r.sleeves ?? '',
       })),
-      ...blank({ size: '', chest: '', length: '', waist: '', sleeves: '' }),
+      ...blank(blankChartRow),
     ],
     opened: (product?.sizes ?? []).map((s) => ({ size: s.size, stock: String(s.stock) })),
+  }
+}
+
+export const blankSize = { size: '', stock: '' }
+export const blankChartRow = { size: '', chest: '', length: '', waist: '', sleeves: '' }
+
+/** Whether the form may offer another size row: a product has at most MAX_SIZES sizes. */
+export function canAddSize(values: Pick<ProductFormValues, 'sizes'>): boolean {
+  return values.sizes.length < MAX_SIZES
+}
+
+/**
+ * The form as posted with one more blank size row, and a chart row for it (a product
+ * sold in S to XXL needs five of each, where the form starts with three blank ones).
+ */
+export function addedSizeRow(values: ProductFormValues): ProductFormValues {
+  if (!canAddSize(values)) return values
+  return {
+    ...values,
+    sizes: [...values.sizes, { ...blankSize }],
+    chart: values.chart.length < MAX_SIZES ? [...values.chart, { ...blankChartRow }] : values.chart,
   }
 }
 
@@ -73,7 +99,9 @@ export function postedFormValues(form: FormData): ProductFormValues {
   >
   return {
     name: text('name'),
+    nameUr: text('nameUr'),
     description: text('description'),
+    descriptionUr: text('descriptionUr'),
     price: text('price'),
     category: text('category'),
     subCategory: text('subCategory'),
@@ -115,7 +143,10 @@ export function readProductForm(
     : undefined
   const candidate = {
     name: values.name.trim(),
+    // Always sent by the form: empty clears the Urdu words (contracts/admin.ts).
+    nameUr: values.nameUr,
     description: values.description.trim(),
+    descriptionUr: values.descriptionUr,
     price: values.price.trim() === '' ? Number.NaN : Number(values.price),
     category: values.category,
     subCategory: values.subCategory,

@@ -39,6 +39,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
   const { product, saved } = loaderData
   const message = actionData && 'message' in actionData ? actionData.message : null
   const values = actionData && 'values' in actionData ? actionData.values : undefined
+  const sizeAdded = actionData && 'sizeAdded' in actionData ? actionData.sizeAdded : undefined
   return (
     <main id="main" className="container-page py-8 sm:py-10">
       <Link
@@ -71,7 +72,13 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
       </Form>
       {/* A new version of the product (after a save) or a refused save's values: the form
           starts afresh from it, so no field keeps a count that is no longer what it shows. */}
-      <ProductForm key={JSON.stringify(values ?? product)} product={product} values={values} error={message} />
+      <ProductForm
+        key={JSON.stringify(values ?? product)}
+        product={product}
+        values={values}
+        error={message}
+        sizeAdded={sizeAdded}
+      />
       <section aria-labelledby="audit-title" className="mt-10 rounded-2xl border border-line bg-white p-4 sm:p-5">
         <h2 id="audit-title" className="font-display text-lg font-semibold text-ink">
           Changes by the store

@@ -38,6 +38,7 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
         product={null}
         values={actionData && 'values' in actionData ? actionData.values : undefined}
         error={actionData && 'message' in actionData ? actionData.message : null}
+        sizeAdded={actionData && 'sizeAdded' in actionData ? actionData.sizeAdded : undefined}
       />
     </main>
   )
