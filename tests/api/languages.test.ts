@@ -62,7 +62,7 @@ describe.runIf(pagesBuilt).each(databases)('English and Urdu pages (%s)', (kind)
       expect(res.status, url).toBe(200)
       const html = await res.text()
       expect(html, url).toContain(`<html lang="${lang}" dir="${lang === 'ur' ? 'rtl' : 'ltr'}"`)
-      const bare = page.split('?')[0]
+      const bare = page.split('?')[0]!
       const ur = bare === '/' ? '/ur' : `/ur${bare}`
       expect(html).toMatch(
         new RegExp(`<link rel="alternate" hrefLang="en" href="http://store.test${escape(bare)}[^"]*"`),
@@ -131,10 +131,11 @@ describe.runIf(pagesBuilt).each(databases)('English and Urdu pages (%s)', (kind)
     expect(html).toContain('اردو میں دیکھیں')
     expect(html).toContain(`href="/language?to=${encodeURIComponent('/ur')}"`)
 
-    for (const headers of [
+    const others: Record<string, string>[] = [
       { 'accept-language': 'en-GB,ur;q=0.5' },
       { 'accept-language': 'ur', cookie: 'kapra_lang=en' },
-    ]) {
+    ]
+    for (const headers of others) {
       const res = await get('/', headers)
       expect(res.status).toBe(200)
       expect(await res.text()).not.toContain('اردو میں دیکھیں')

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { withoutLang } from '#contracts/languages.ts'
 import { useNavigate } from '#app/lib/i18n/links.tsx'
+import { useLang } from '#app/lib/i18n/language.ts'
 import { Search } from 'lucide-react'
 import { useSuggestions } from '#app/features/layout/use-suggestions.ts'
 
@@ -14,6 +15,7 @@ import { useSuggestions } from '#app/features/layout/use-suggestions.ts'
  */
 export function SearchBar({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('catalog')
+  const lang = useLang()
   const location = useLocation()
   const navigate = useNavigate()
   const onCollection = withoutLang(location.pathname) === '/collection'
@@ -161,7 +163,7 @@ export function SearchBar({ open, onClose }: { open: boolean; onClose: () => voi
                   i === active ? 'bg-sand' : 'hover:bg-paper'
                 }`}
               >
-                <bdi>{s.name}</bdi>
+                <bdi>{lang === 'ur' ? s.nameUr || s.name : s.name}</bdi>
               </li>
             ))}
           </ul>

@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react'
 export interface Suggestion {
   _id: string
   name: string
+  /** The Urdu name, shown on Urdu pages where the owner wrote one (docs/decisions/023). */
+  nameUr?: string | null
 }
 
 const none: Suggestion[] = []

@@ -4,6 +4,7 @@ import type { Route } from './+types/_index'
 import { LANGUAGE_COOKIE, langOfPath, preferredLang } from '#contracts/languages.ts'
 import { tFor } from '#app/lib/i18n/i18n.ts'
 import { requestLang } from '#app/lib/i18n/language.ts'
+import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import { LanguageOffer } from '#app/features/home/language-offer.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
@@ -40,8 +41,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     catalog.bestSellers(BEST_SELLER_COUNT),
   ])
   return {
-    latest,
-    bestSellers,
+    latest: latest.map((p) => inLanguage(lang, p)),
+    bestSellers: bestSellers.map((p) => inLanguage(lang, p)),
     // The newsletter's answer after a plain (no JavaScript) form post; see routes/subscribe.tsx.
     newsletter: newsletterNotice(new URL(request.url).searchParams.get('newsletter')),
     offerUrdu,

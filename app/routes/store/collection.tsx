@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { langOfPath, withoutLang } from '#contracts/languages.ts'
 import { i18nFor } from '#app/lib/i18n/i18n.ts'
-import { redirectIn } from '#app/lib/i18n/language.ts'
+import { redirectIn, requestLang } from '#app/lib/i18n/language.ts'
+import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import type { Route } from './+types/collection'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
@@ -31,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const canonical = filtersToSearch(filters).toString()
   if (canonical !== url.searchParams.toString()) throw redirectIn(request, collectionHref(filters), 301)
   const result = await services.catalog.browse(filters)
-  return { ...result, filters }
+  const lang = requestLang(request)
+  return { ...result, items: result.items.map((p) => inLanguage(lang, p)), filters }
 }
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {

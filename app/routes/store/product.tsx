@@ -7,7 +7,8 @@ import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { categories } from '#contracts/catalog.ts'
 import { langOfPath, locale } from '#contracts/languages.ts'
 import { i18nFor } from '#app/lib/i18n/i18n.ts'
-import { useLang } from '#app/lib/i18n/language.ts'
+import { requestLang, useLang } from '#app/lib/i18n/language.ts'
+import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import { NO_FILTERS, parseFilters } from '#contracts/catalog-filters.ts'
 import { Pagination, showingLabel } from '#app/components/pagination.tsx'
 import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
@@ -16,7 +17,9 @@ import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const filters = { ...NO_FILTERS, page: parseFilters(new URL(request.url).searchParams).page }
-  return services.catalog.browse(filters)
+  const result = await services.catalog.browse(filters)
+  const lang = requestLang(request)
+  return { ...result, items: result.items.map((p) => inLanguage(lang, p)) }
 }
 
 const pageHref = (page: number) => (page > 1 ? `/product?page=${page}` : '/product')

@@ -7,6 +7,7 @@ import { stockAlertSchema } from '#contracts/alerts.ts'
 import { langOfPath, localePath } from '#contracts/languages.ts'
 import { i18nFor } from '#app/lib/i18n/i18n.ts'
 import { redirectIn, requestLang } from '#app/lib/i18n/language.ts'
+import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt, logFault, notFound } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm } from '#app/lib/forms.ts'
@@ -25,7 +26,7 @@ import { RelatedProducts } from '#app/features/catalog/related-products.tsx'
 import { Tabs } from '#app/features/catalog/tabs.tsx'
 import { SectionBoundary } from '#app/components/section-boundary.tsx'
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services, user } = context.get(appContext)
   const product = await services.catalog.get(params.productId)
   // docs/spec/rulings.md #11: an unknown product is a real page with HTTP 404; one the
@@ -38,7 +39,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   })
   // The sold-out sizes this shopper asked to hear about (a guest is asked to sign in).
   const waiting = user ? await services.alerts.sizesFor(user._id, product._id) : null
-  return { product, related, waiting }
+  const lang = requestLang(request)
+  return { product: inLanguage(lang, product), related: related.map((p) => inLanguage(lang, p)), waiting }
 }
 
 /**
