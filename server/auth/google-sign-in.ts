@@ -60,6 +60,7 @@ export function createGoogleSignIn(ctx: AuthContext) {
         // Google verified the address.
         email_verified_at: now(),
         password_proven_at: null,
+        language: null,
       }
       try {
         await db.transaction().execute(async (trx) => {

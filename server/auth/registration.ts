@@ -6,6 +6,7 @@ import type { Registration, User } from '#contracts/auth.ts'
 import { hashPassword } from '#server/auth/passwords.ts'
 import * as repo from '#server/auth/repository.ts'
 import { passwordResetEmail, verifyEmail, welcomeEmail } from '#server/mail/templates.ts'
+import type { Lang } from '#contracts/languages.ts'
 import {
   hashToken,
   toUser,
@@ -61,10 +62,14 @@ export function createRegistration(ctx: AuthContext) {
   }
 
   return {
-    async register(input: Registration, clientAddress: string): Promise<User> {
+    /**
+     * `language`: the store's language the shopper signed up in (the Urdu store's form
+     * passes 'ur'), kept as the account's.
+     */
+    async register(input: Registration, clientAddress: string, language?: Lang): Promise<User> {
       const wait = await registrationByAddress.consume(clientAddress)
       if (wait > 0) throw tooMany(wait, 'accounts were created from your network')
-      return addAccount(input, 'customer', 'An account with this email already exists', sendWelcome)
+      return addAccount(input, 'customer', 'An account with this email already exists', sendWelcome, language)
     },
 
     /**

@@ -26,6 +26,7 @@ import * as twoFactor from '#server/db/migrations/2026-11-25T0100-two-factor.ts'
 import * as jobLeases from '#server/db/migrations/2026-11-25T0200-job-leases.ts'
 import * as mailPrivacy from '#server/db/migrations/2026-11-25T0300-mail-privacy.ts'
 import * as passwordProven from '#server/db/migrations/2026-11-25T0500-password-proven.ts'
+import * as languages from '#server/db/migrations/2026-11-26T0100-languages.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -57,6 +58,7 @@ function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-25T0200-job-leases': jobLeases,
     '2026-11-25T0300-mail-privacy': mailPrivacy,
     '2026-11-25T0500-password-proven': passwordProven,
+    '2026-11-26T0100-languages': languages,
   }
 }
 

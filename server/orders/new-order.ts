@@ -107,6 +107,8 @@ export function createNewOrder(ctx: OrdersContext) {
         note: null,
       }
       const a = input.address
+      // The store's language the order is placed in; the API's clients send none (English).
+      const language = input.language ?? 'en'
       const items = cart.map((line, position) => {
         const product = products.get(line.product_id)!
         return {
@@ -144,6 +146,7 @@ export function createNewOrder(ctx: OrdersContext) {
           courier: null,
           tracking_number: null,
           created_at: createdAt,
+          language,
         },
         items,
         placed,
