@@ -174,6 +174,21 @@ describe.each(databases)('email in the shopper’s language (%s)', (kind) => {
     expect(written.filter((m) => m.kind.startsWith('order-'))).toEqual([])
   })
 
+  it('writes the console’s WhatsApp message in the order’s language', async () => {
+    const { client } = await shopper('en')
+    const order = await placeOrder(client, { language: 'ur' })
+    const detail = await services().admin.order(order._id)
+    expect(new URL(detail.whatsapp.url).searchParams.get('text')).toBe(
+      [
+        `السلام علیکم ${testAddress.firstName}، Kapra Test کی طرف سے آپ کے آرڈر ${orderNumber(order._id)} کے بارے میں:`,
+        ...order.items.map((i) => `- ${i.name}، سائز ${i.size}، تعداد ${i.quantity}`),
+        `کل رقم: Rs ${amount.toLocaleString('en-US')} (کیش آن ڈیلیوری)`,
+        `ڈیلیوری کا پتہ: ${testAddress.street}, ${testAddress.city}, ${testAddress.state} ${testAddress.pinCode}, ${testAddress.country}`,
+        'آرڈر کنفرم کرنے کے لیے YES لکھ کر بھیج دیں، یا ہمیں بتائیں کہ کیا تبدیلی کرنی ہے۔',
+      ].join('\n'),
+    )
+  })
+
   it('writes an account’s own emails in its language: the welcome of an Urdu sign-up, a password reset', async () => {
     const account = newAccount()
     await services().auth.register(account, nextAddress(), 'ur')
