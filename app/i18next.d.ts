@@ -1,10 +1,12 @@
 import type english from '#locales/en/index.ts'
+import type mail from '#locales/en/mail.json'
 
 // Typed keys: a key missing from the English messages is a type error (locales/README.md).
+// The emails' namespace is the server's own (server/mail/i18n.ts), typed here with the rest.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common'
-    resources: typeof english
+    resources: typeof english & { mail: typeof mail }
     keySeparator: false
     nsSeparator: false
   }

@@ -2,6 +2,7 @@ import { z } from '#contracts/zod.ts'
 import { emailField, requiredText, text } from '#contracts/fields.ts'
 import { quantityField } from '#contracts/cart.ts'
 import type { OrderActor, OrderStatus } from '#contracts/order-status.ts'
+import { LANGUAGES } from '#contracts/languages.ts'
 
 /** Accepts the spec's numeric inputs as numbers or strings; keeps the digits as text. */
 function digits(label: string, pattern: RegExp, hint: string) {
@@ -56,6 +57,13 @@ export const placeOrderSchema = z.object({
     .number({ error: 'amount is required' })
     .int('amount must be a whole number')
     .min(0, 'amount must be 0 or more'),
+  /**
+   * The store's language the order is placed in, for its emails and the console's
+   * WhatsApp message; absent means 'en' (the spec's clients never send it). Optional
+   * rather than defaulted, so their orders' Idempotency-Key hashes (docs/decisions/013)
+   * stay what they were.
+   */
+  language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
 })
 export type PlaceOrder = z.infer<typeof placeOrderSchema>
 

@@ -48,7 +48,7 @@ export function createServices(deps: {
     ...(limitStore ? { limitStore } : {}),
   })
   const jobs = createJobService(deps.db, now)
-  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, mail, jobs }, now, {
+  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, mail, jobs, auth }, now, {
     limits: deps.config.orders,
     logger: deps.logger,
     ...(limitStore ? { limitStore } : {}),

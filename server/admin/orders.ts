@@ -7,13 +7,13 @@ import {
   type AdminStatusMove,
 } from '#contracts/admin.ts'
 import { orderStatuses, orderTransitions, type OrderStatus } from '#contracts/order-status.ts'
-import { orderNumber, type Order } from '#contracts/orders.ts'
+import { orderNumber } from '#contracts/orders.ts'
 import { phoneKey } from '#contracts/phone.ts'
-import { formatPrice } from '#contracts/pricing.ts'
 import { DAY_MS, karachiDayStart } from '#contracts/store-days.ts'
 import { AppError } from '#server/http/errors.ts'
 import * as repo from '#server/admin/repository.ts'
 import { likePattern, pageOf, type AdminContext } from '#server/admin/context.ts'
+import { whatsappUrl } from '#server/admin/whatsapp.ts'
 
 // The console's orders: the queue, one order with its customer's history, and moving
 // it along docs/spec/rulings.md #15 through the orders service, audited.
@@ -27,7 +27,7 @@ export function createOrders(ctx: AdminContext) {
   async function order(orderId: string): Promise<AdminOrderDetail> {
     const found = await orders.forStore(orderId)
     if (!found) throw new AppError(404, 'Order not found')
-    const { order, userId } = found
+    const { order, userId, language } = found
     // A deleted account's orders stay, anonymised and belonging to no one (docs/decisions/012).
     const [customer, past, returned, audit] = await Promise.all([
       userId === null ? undefined : auth.userById(userId),
@@ -47,7 +47,7 @@ export function createOrders(ctx: AdminContext) {
       })),
       returned,
       nextStatuses: [...orderTransitions[order.status]],
-      whatsapp: { url: whatsappUrl(order, config.store.name) },
+      whatsapp: { url: whatsappUrl(order, config.store.name, language) },
       audit,
     }
   }
@@ -138,20 +138,4 @@ function orderSearch(q: string): repo.OrderSearch | null {
   const digits = q.replace(/\D/g, '')
   const phone = /^\+?[\d\s\-().]+$/.test(q) && digits.length >= 4 ? phoneKey(q) : null
   return { like: likePattern(q), numberPrefix: number, phoneKey: phone }
-}
-
-/**
- * A chat with the customer about their order, the confirmation message written out
- * (cash-on-delivery orders are confirmed before they are packed: docs/decisions/010).
- */
-function whatsappUrl(order: Order, storeName: string): string {
-  const a = order.address
-  const message = [
-    `Assalam-o-Alaikum ${a.firstName}, this is ${storeName} about your order ${orderNumber(order._id)}:`,
-    ...order.items.map((i) => `- ${i.name}, size ${i.size}, quantity ${i.quantity}`),
-    `Total: ${formatPrice(order.amount)} (cash on delivery)`,
-    `Delivery address: ${a.street}, ${a.city}, ${a.state} ${a.pinCode}, ${a.country}`,
-    'Please reply YES to confirm your order, or tell us what to change.',
-  ].join('\n')
-  return `https://wa.me/${phoneKey(a.phone)}?text=${encodeURIComponent(message)}`
 }

@@ -57,7 +57,7 @@ export async function sizesOf(db: Executor, userId: string, productId: string): 
 
 /**
  * The oldest `limit` requests of one product whose size is now on the shelf and on
- * sale, with the shopper's name and address: who gets an email.
+ * sale, with the shopper's name, address and language: who gets an email, and in what words.
  */
 export async function dueFor(db: Executor, productId: string, limit: number) {
   return db
@@ -74,6 +74,7 @@ export async function dueFor(db: Executor, productId: string, limit: number) {
       'stock_alerts.size as size',
       'users.name as userName',
       'users.email as email',
+      'users.language as language',
       'products.name as productName',
     ])
     .where('stock_alerts.product_id', '=', productId)

@@ -2,7 +2,7 @@ import type { Db, Executor } from '#server/db/database.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
 import type { MailService } from '#server/mail/service.ts'
-import { backInStockEmail } from '#server/mail/templates.ts'
+import { backInStockEmail, emailLanguage } from '#server/mail/templates.ts'
 import * as repo from '#server/alerts/repository.ts'
 
 export type AlertService = ReturnType<typeof createAlertService>
@@ -72,13 +72,12 @@ export function createAlertService(
       // locks) makes a few round trips a page, not two a shopper.
       for (;;) {
         const due = await repo.dueFor(trx, productId, RELEASE_PAGE)
-        await mail.enqueueAll(
-          trx,
-          'back-in-stock',
-          due.map((alert) => ({
+        const messages = await Promise.all(
+          due.map(async (alert) => ({
             to: alert.email,
             userId: alert.userId,
-            message: backInStockEmail(mail.store, {
+            // In the language the shopper chose for their account, else English.
+            message: await backInStockEmail(mail.store, emailLanguage(alert.language), {
               name: alert.userName,
               product: alert.productName,
               size: alert.size,
@@ -86,6 +85,7 @@ export function createAlertService(
             }),
           })),
         )
+        await mail.enqueueAll(trx, 'back-in-stock', messages)
         await repo.deleteAlerts(trx, productId, due)
         released += due.length
         if (due.length < RELEASE_PAGE) return released

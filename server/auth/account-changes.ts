@@ -2,6 +2,7 @@ import { AppError } from '#server/http/errors.ts'
 import type { User } from '#contracts/auth.ts'
 import { DELETE_CONFIRMATION, type Account, type ChangePassword, type DeleteAccount } from '#contracts/account.ts'
 import type { Executor } from '#server/db/database.ts'
+import { isLang, type Lang } from '#contracts/languages.ts'
 import { hashPassword, verifyPassword } from '#server/auth/passwords.ts'
 import * as repo from '#server/auth/repository.ts'
 import { hashToken, toUser, type AuthContext } from '#server/auth/context.ts'
@@ -61,6 +62,22 @@ export function createAccountChanges(ctx: AuthContext) {
       await db
         .transaction()
         .execute((trx) => repo.setPassword(trx, userId, passwordHash, keepToken ? hashToken(keepToken) : undefined))
+    },
+
+    /**
+     * The store's language the shopper chose (the storefront's language switch): what the
+     * store writes to them goes out in it from now on, their orders' emails included.
+     */
+    async setLanguage(userId: string, language: Lang): Promise<void> {
+      // Pages pass what a form or a URL said; only a language the store speaks is kept.
+      if (!isLang(language)) throw new AppError(400, 'Unknown language', { fields: { language: 'Unknown language' } })
+      if (!(await repo.setLanguage(db, userId, language))) throw new AppError(401, 'Please log in to continue')
+    },
+
+    /** The account's chosen language, or null (none chosen, or no such account); `exec` is the caller's transaction. */
+    async languageOf(exec: Executor, userId: string): Promise<Lang | null> {
+      const language = await repo.languageOf(exec, userId)
+      return isLang(language) ? language : null
     },
 
     /** Ends every session of the account, this one included. */

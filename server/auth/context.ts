@@ -4,6 +4,7 @@ import type { Db, Executor } from '#server/db/database.ts'
 import { AppError } from '#server/http/errors.ts'
 import { normalizeEmail } from '#contracts/fields.ts'
 import type { Registration, User, UserRole } from '#contracts/auth.ts'
+import type { Lang } from '#contracts/languages.ts'
 import { hashPassword } from '#server/auth/passwords.ts'
 import { RateLimiter } from '#server/limits/rate-limit.ts'
 import * as repo from '#server/auth/repository.ts'
@@ -126,6 +127,7 @@ export function createAuthContext(db: Db, config: Config, options: AuthOptions =
     role: UserRole,
     taken: string,
     along?: (trx: Executor, row: repo.UserRow) => Promise<void>,
+    language?: Lang,
   ): Promise<User> {
     const emailNormalized = normalizeEmail(input.email)
     if (await repo.findUserByEmail(db, emailNormalized)) throw new AppError(409, taken)
@@ -141,6 +143,7 @@ export function createAuthContext(db: Db, config: Config, options: AuthOptions =
       email_verified_at: null,
       // Registration proves nothing of the address; the store's CLI creating an admin does.
       password_proven_at: role === 'admin' ? now() : null,
+      language: language ?? null,
     }
     try {
       await db.transaction().execute(async (trx) => {

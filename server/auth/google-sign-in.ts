@@ -4,7 +4,7 @@ import { normalizeEmail } from '#contracts/fields.ts'
 import type { User } from '#contracts/auth.ts'
 import * as repo from '#server/auth/repository.ts'
 import type { GoogleIdentity } from '#server/auth/google.ts'
-import { welcomeEmail } from '#server/mail/templates.ts'
+import { emailLanguage, welcomeEmail } from '#server/mail/templates.ts'
 import { toUser, tooMany, type AuthContext, type NewSession } from '#server/auth/context.ts'
 
 // Signing in with Google (docs/decisions/005-google-account-linking.md).
@@ -60,12 +60,19 @@ export function createGoogleSignIn(ctx: AuthContext) {
         // Google verified the address.
         email_verified_at: now(),
         password_proven_at: null,
+        language: null,
       }
       try {
         await db.transaction().execute(async (trx) => {
           await repo.insertUser(trx, row)
           if (mail)
-            await mail.enqueue(trx, 'welcome', row.email, welcomeEmail(mail.store, row.name, null), { userId: row.id })
+            await mail.enqueue(
+              trx,
+              'welcome',
+              row.email,
+              await welcomeEmail(mail.store, emailLanguage(row.language), row.name, null),
+              { userId: row.id },
+            )
         })
         return toUser(row)
       } catch (err) {

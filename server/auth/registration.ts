@@ -5,7 +5,8 @@ import { normalizeEmail } from '#contracts/fields.ts'
 import type { Registration, User } from '#contracts/auth.ts'
 import { hashPassword } from '#server/auth/passwords.ts'
 import * as repo from '#server/auth/repository.ts'
-import { passwordResetEmail, verifyEmail, welcomeEmail } from '#server/mail/templates.ts'
+import { emailLanguage, passwordResetEmail, verifyEmail, welcomeEmail } from '#server/mail/templates.ts'
+import type { Lang } from '#contracts/languages.ts'
 import {
   hashToken,
   toUser,
@@ -48,23 +49,27 @@ export function createRegistration(ctx: AuthContext) {
   } = ctx
 
   /** The welcome email, with a link that verifies the address, in the caller's transaction. */
-  async function sendWelcome(trx: Executor, user: { id: string; name: string; email: string }) {
+  async function sendWelcome(trx: Executor, user: repo.UserRow) {
     if (!mail) return
     const token = await mail.signLink(trx, 'verify-email', user.id, VERIFY_LINK_MS, normalizeEmail(user.email))
     await mail.enqueue(
       trx,
       'welcome',
       user.email,
-      welcomeEmail(mail.store, user.name, mail.url(verifyEmailPath(token))),
+      await welcomeEmail(mail.store, emailLanguage(user.language), user.name, mail.url(verifyEmailPath(token))),
       { userId: user.id },
     )
   }
 
   return {
-    async register(input: Registration, clientAddress: string): Promise<User> {
+    /**
+     * `language`: the store's language the shopper signed up in (the Urdu store's form
+     * passes 'ur'), kept as the account's; its welcome email is written in it.
+     */
+    async register(input: Registration, clientAddress: string, language?: Lang): Promise<User> {
       const wait = await registrationByAddress.consume(clientAddress)
       if (wait > 0) throw tooMany(wait, 'accounts were created from your network')
-      return addAccount(input, 'customer', 'An account with this email already exists', sendWelcome)
+      return addAccount(input, 'customer', 'An account with this email already exists', sendWelcome, language)
     },
 
     /**
@@ -102,7 +107,12 @@ export function createRegistration(ctx: AuthContext) {
           trx,
           'password-reset',
           row.email,
-          passwordResetEmail(mail.store, row.name, mail.url(resetPasswordPath(token))),
+          await passwordResetEmail(
+            mail.store,
+            emailLanguage(row.language),
+            row.name,
+            mail.url(resetPasswordPath(token)),
+          ),
           { userId: row.id },
         )
       })
@@ -180,7 +190,7 @@ export function createRegistration(ctx: AuthContext) {
           trx,
           'verify-email',
           row.email,
-          verifyEmail(mail.store, row.name, mail.url(verifyEmailPath(token))),
+          await verifyEmail(mail.store, emailLanguage(row.language), row.name, mail.url(verifyEmailPath(token))),
           { userId: row.id },
         )
       })

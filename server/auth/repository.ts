@@ -1,6 +1,7 @@
 import type { Db, Executor } from '#server/db/database.ts'
 import type { UsersTable } from '#server/auth/tables.ts'
 import type { UserRole } from '#contracts/auth.ts'
+import type { Lang } from '#contracts/languages.ts'
 
 export type UserRow = UsersTable
 
@@ -40,6 +41,17 @@ export async function linkGoogleSub(db: Executor, userId: string, sub: string, a
   const linked = Number(result.numUpdatedRows) > 0
   if (linked) await db.deleteFrom('sessions').where('user_id', '=', userId).execute()
   return linked
+}
+
+/** False when there is no such account. */
+export async function setLanguage(db: Executor, userId: string, language: Lang): Promise<boolean> {
+  const result = await db.updateTable('users').set({ language }).where('id', '=', userId).executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+export async function languageOf(db: Executor, userId: string): Promise<string | null> {
+  const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst()
+  return row?.language ?? null
 }
 
 export async function setRole(db: Executor, userId: string, role: UserRole): Promise<void> {

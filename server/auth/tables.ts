@@ -20,6 +20,8 @@ export interface UsersTable {
    * or the CLI creating an admin); null after registration. Promotion to admin needs it.
    */
   password_proven_at: number | null
+  /** 'en' or 'ur' (contracts/languages.ts): the store's language the shopper chose; null until they do. */
+  language: string | null
 }
 
 export interface SessionsTable {

@@ -1,10 +1,19 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '#server/http/env.ts'
 import { AppError } from '#server/http/errors.ts'
-import { escapeHtml } from '#server/mail/templates.ts'
 
 // /dev/mail (development only, server/app.ts): the newest messages of the outbox, each
 // readable as HTML and as plain text, so the store works without a mail server.
+
+/** The list is a few lines of HTML written by hand; the emails themselves are rendered by React (templates.ts). */
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+}
 
 const page = (title: string, body: string) => `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>

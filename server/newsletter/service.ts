@@ -5,6 +5,7 @@ import { RateLimiter } from '#server/limits/rate-limit.ts'
 import type { LimitStore } from '#server/limits/stores.ts'
 import type { MailService } from '#server/mail/service.ts'
 import { newsletterConfirmEmail } from '#server/mail/templates.ts'
+import type { Lang } from '#contracts/languages.ts'
 import * as repo from '#server/newsletter/repository.ts'
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>
@@ -49,9 +50,10 @@ export function createNewsletterService(
     /**
      * Idempotent: subscribing twice is not an error (docs/spec/rulings.md #21). An
      * address not yet confirmed is sent the double opt-in email (with the 20% code and
-     * a one-click unsubscribe), at most once every 10 minutes.
+     * a one-click unsubscribe), at most once every 10 minutes, in `language`: the store's
+     * language the form was sent from (a subscriber has no account to have chosen one).
      */
-    async subscribe(email: string, clientAddress = 'local'): Promise<void> {
+    async subscribe(email: string, clientAddress = 'local', language: Lang = 'en'): Promise<void> {
       const wait = await byClient.consume(clientAddress)
       if (wait > 0)
         throw new AppError(429, 'Too many subscriptions from your network. Please try again later.', {
@@ -69,8 +71,9 @@ export function createNewsletterService(
           trx,
           'newsletter-confirm',
           row.email,
-          newsletterConfirmEmail(
+          await newsletterConfirmEmail(
             mail.store,
+            language,
             { confirm: mail.url(confirmPath(confirm)), unsubscribe: mail.url(unsubscribePath(unsubscribe)) },
             mail.code,
           ),

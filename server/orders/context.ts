@@ -1,7 +1,9 @@
-import type { Db, Dialect } from '#server/db/database.ts'
+import type { Db, Dialect, Executor } from '#server/db/database.ts'
+import type { AuthService } from '#server/auth/service.ts'
 import type { CartService } from '#server/cart/service.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
 import type { MailService } from '#server/mail/service.ts'
+import { emailLanguage } from '#server/mail/templates.ts'
 import { RateLimiter } from '#server/limits/rate-limit.ts'
 import type { LimitStore } from '#server/limits/stores.ts'
 import type { JobService } from '#server/jobs/service.ts'
@@ -25,6 +27,8 @@ export interface OrderDomains {
   catalog: CatalogService
   mail?: MailService
   jobs?: JobService
+  /** The account's chosen language: its order emails are written in it (server/mail/templates.ts, emailLanguage). */
+  auth?: Pick<AuthService, 'languageOf'>
 }
 
 export interface OrderOptions {
@@ -42,7 +46,7 @@ export function createOrdersContext(
   now: () => number,
   options: OrderOptions,
 ) {
-  const { cart: carts, catalog, mail, jobs } = domains
+  const { cart: carts, catalog, mail, jobs, auth } = domains
   const limits = options.limits ?? DEFAULT_LIMITS
   const logger = options.logger ?? createLogger('silent')
   // Placements an hour, shared by every instance when the store runs several (docs/decisions/013).
@@ -59,5 +63,23 @@ export function createOrdersContext(
     )
   const placementsByAccount = limiter('order-account', limits.perAccountPerHour)
   const placementsByAddress = limiter('order-address', limits.perIpPerHour)
-  return { db, dialect, carts, catalog, mail, jobs, now, limits, logger, placementsByAccount, placementsByAddress }
+  /** An order email's language: the account's if it chose one, else the order's (in the caller's transaction). */
+  async function emailLanguageOf(exec: Executor, order: { userId: string | null; language: string | null }) {
+    const account = order.userId === null || !auth ? null : await auth.languageOf(exec, order.userId)
+    return emailLanguage(account, order.language)
+  }
+  return {
+    db,
+    dialect,
+    carts,
+    catalog,
+    mail,
+    jobs,
+    now,
+    limits,
+    logger,
+    placementsByAccount,
+    placementsByAddress,
+    emailLanguageOf,
+  }
 }

@@ -1,5 +1,6 @@
 import type { Executor } from '#server/db/database.ts'
 import type { Order } from '#contracts/orders.ts'
+import type { Lang } from '#contracts/languages.ts'
 import { canMove, isPaid, restocks, shopperMoves, type OrderActor, type OrderStatus } from '#contracts/order-status.ts'
 import { AppError } from '#server/http/errors.ts'
 import type { LinkClaims } from '#server/mail/types.ts'
@@ -49,11 +50,11 @@ const EXPIRY_PAGE = 100
 /** A move's extras the store's own processes use: a condition re-checked on the locked order, the email to send. */
 interface MoveOptions {
   onlyIf?: (order: { status: string; created_at: number }) => boolean
-  email?: (order: Order) => Rendered
+  email?: (order: Order, language: Lang) => Promise<Rendered>
 }
 
 export function createMoves(ctx: OrdersContext) {
-  const { db, dialect, catalog, mail, jobs, now, limits, logger } = ctx
+  const { db, dialect, catalog, mail, jobs, now, limits, logger, emailLanguageOf } = ctx
 
   /**
    * Moves an order along docs/spec/rulings.md #15 in one transaction: the status (only
@@ -108,14 +109,17 @@ export function createMoves(ctx: OrdersContext) {
       const order = fromRows(after!.order, after!.items, after!.events)
       if (along) await along(trx, { from, to, order })
       // The shopper hears about the moves that matter to them, in the move's transaction.
-      if (mail && isEmailedMove(to))
+      if (mail && isEmailedMove(to)) {
+        const { user_id: userId, language } = found.order
+        const lang = await emailLanguageOf(trx, { userId, language })
         await mail.enqueue(
           trx,
           `order-${to.toLowerCase()}` as `order-${Lowercase<EmailedMove>}`,
           order.address.email,
-          extras.email ? extras.email(order) : orderStatusEmail(mail.store, order, to),
-          { userId: found.order.user_id },
+          await (extras.email ? extras.email(order, lang) : orderStatusEmail(mail.store, lang, order, to)),
+          { userId },
         )
+      }
       return order
     })
     if (backInStock) catalog.stockChanged()
@@ -154,7 +158,9 @@ export function createMoves(ctx: OrdersContext) {
             try {
               await move(row.id, 'Cancelled', 'system', { note: NOT_CONFIRMED_NOTE }, undefined, {
                 onlyIf: (o) => o.status === 'Order Placed' && o.created_at <= placedBy,
-                ...(mail ? { email: (order: Order) => orderUnconfirmedEmail(mail.store, order, hours) } : {}),
+                ...(mail
+                  ? { email: (order: Order, lang: Lang) => orderUnconfirmedEmail(mail.store, lang, order, hours) }
+                  : {}),
               })
               done++
             } catch (err) {

@@ -29,7 +29,7 @@ const openOrdersMessage = (n: number, whose: 'account' | 'phone') =>
   `${whose === 'account' ? 'You have' : 'This phone number has'} ${n} order${n === 1 ? '' : 's'} waiting for confirmation. Confirm or cancel ${n === 1 ? 'it' : 'them'} in My Orders before placing another.`
 
 export function createNewOrder(ctx: OrdersContext) {
-  const { db, dialect, carts, catalog, mail, now, limits } = ctx
+  const { db, dialect, carts, catalog, mail, now, limits, emailLanguageOf } = ctx
 
   /**
    * docs/spec/rulings.md #13-14: the order is the user's server cart, priced from the catalog,
@@ -107,6 +107,8 @@ export function createNewOrder(ctx: OrdersContext) {
         note: null,
       }
       const a = input.address
+      // The store's language the order is placed in; the API's clients send none (English).
+      const language = input.language ?? 'en'
       const items = cart.map((line, position) => {
         const product = products.get(line.product_id)!
         return {
@@ -144,6 +146,7 @@ export function createNewOrder(ctx: OrdersContext) {
           courier: null,
           tracking_number: null,
           created_at: createdAt,
+          language,
         },
         items,
         placed,
@@ -169,12 +172,14 @@ export function createNewOrder(ctx: OrdersContext) {
           mail.signLink(trx, 'order-confirm', id, CONFIRM_LINK_MS),
           mail.signLink(trx, 'order-cancel', id, CANCEL_LINK_MS),
         ])
+        const lang = await emailLanguageOf(trx, { userId, language })
         await mail.enqueue(
           trx,
           'order-placed',
           a.email,
-          orderPlacedEmail(
+          await orderPlacedEmail(
             mail.store,
+            lang,
             order,
             { confirm: mail.url(orderLinkPath(confirm)), cancel: mail.url(orderLinkPath(cancel)) },
             // The shopper is told when an unconfirmed order lapses (docs/decisions/017).

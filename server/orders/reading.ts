@@ -1,5 +1,6 @@
 import type { Executor } from '#server/db/database.ts'
 import type { Order } from '#contracts/orders.ts'
+import { isLang, type Lang } from '#contracts/languages.ts'
 import { phoneKey } from '#contracts/phone.ts'
 import * as repo from '#server/orders/repository.ts'
 import type { OrdersContext } from '#server/orders/context.ts'
@@ -26,10 +27,19 @@ export function createReading(ctx: OrdersContext) {
       return fromRows(found.order, found.items, found.events)
     },
 
-    /** Any order with its owner (null once the account is deleted), for the store's console. */
-    async forStore(orderId: string): Promise<{ order: Order; userId: string | null } | undefined> {
+    /**
+     * Any order with its owner (null once the account is deleted) and the store's
+     * language it was placed in (the console writes to the shopper in it), for the console.
+     */
+    async forStore(orderId: string): Promise<{ order: Order; userId: string | null; language: Lang } | undefined> {
       const found = await repo.orderForUpdate(db, orderId, { lock: false })
-      return found && { order: fromRows(found.order, found.items, found.events), userId: found.order.user_id }
+      if (!found) return undefined
+      const { user_id: userId, language } = found.order
+      return {
+        order: fromRows(found.order, found.items, found.events),
+        userId,
+        language: isLang(language) ? language : 'en',
+      }
     },
 
     /** How many orders of this customer came back Returned, by account or by phone: repeat refusers. */

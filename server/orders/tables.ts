@@ -26,6 +26,8 @@ export interface OrdersTable {
   courier: string | null
   tracking_number: string | null
   created_at: number
+  /** 'en' or 'ur' (contracts/languages.ts): the store's language it was placed in; null reads as 'en'. */
+  language: string | null
 }
 
 export interface OrderItemsTable {

@@ -633,7 +633,10 @@ describe.each(databases)('migrating a store with orders to saved addresses (%s)'
 
       await migrate(connection)
 
-      expect(await db.selectFrom('orders').selectAll().execute()).toEqual(orderBefore)
+      // Unchanged, but for the language a later migration gives every earlier order: the store's only one then.
+      expect(await db.selectFrom('orders').selectAll().execute()).toEqual(
+        orderBefore.map((o) => ({ ...o, language: 'en' })),
+      )
       expect(await db.selectFrom('order_items').select(['order_id', 'quantity']).execute()).toEqual([
         { order_id: 'old-order', quantity: 2 },
       ])

@@ -42,12 +42,16 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
   const db = () => s.store.connection.db
   const mail = () => s.store.services.mail
 
-  async function placeOrder(client: TestClient, address: Record<string, unknown> = testAddress): Promise<Order> {
+  async function placeOrder(
+    client: TestClient,
+    address: Record<string, unknown> = testAddress,
+    language?: string,
+  ): Promise<Order> {
     for (const l of lines) {
       const res = await client.post('/api/cart/update', { itemId: l._id, size: l.size, quantity: l.quantity })
       expect(res.status).toBe(200)
     }
-    const res = await client.post('/api/order/placeorder', { address, items: lines, amount })
+    const res = await client.post('/api/order/placeorder', { address, items: lines, amount, language })
     expect(res.status).toBe(201)
     return ((await res.json()) as { order: Order }).order
   }
@@ -358,8 +362,10 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
       expect(message.to && !Array.isArray(message.to) ? message.to.text : '').toBe(testAddress.email)
       for (const expected of [
         number,
-        'Men Oxford Shirt, size M, quantity 2: Rs 4,998',
-        'Kids Hoodie, size 6-7Y, quantity 1: Rs 1,799',
+        `Order number: ${number}`,
+        `Placed on: ${new Intl.DateTimeFormat('en-PK', { dateStyle: 'long', timeZone: 'Asia/Karachi' }).format(order.date)}`,
+        '- Men Oxford Shirt, Size M · Quantity 2: Rs 4,998',
+        '- Kids Hoodie, Size 6-7Y · Quantity 1: Rs 1,799',
         'Subtotal: Rs 6,797',
         'Delivery: Rs 50',
         `Total, cash on delivery: Rs ${amount.toLocaleString('en-US')}`,
@@ -375,7 +381,8 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
       const html = message.html || ''
       expect(html).toContain('<table')
       expect(html).toContain('Men Oxford Shirt')
-      expect(html).toContain('Size M &middot; Quantity 2')
+      expect(html).toContain('<html dir="ltr" lang="en">')
+      expect(html).toContain('Size M · Quantity 2')
       expect(html).toContain('Rs 6,847')
       expect(html).toContain(`href="${link(text, 'Confirm my order').replace(/&/g, '&amp;')}"`)
       // Nothing a mail client would fetch or run.
@@ -388,8 +395,8 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
         firstName: '<b>Ayesha</b>',
         street: '12 "Zamzama" & Co',
       })
-      expect(message.html).toContain('Hi &lt;b&gt;Ayesha&lt;/b&gt;')
-      expect(message.html).toContain('12 &quot;Zamzama&quot; &amp; Co')
+      expect(message.html).toContain('Hi <span dir="auto">&lt;b&gt;Ayesha&lt;/b&gt;</span>, we have your order')
+      expect(message.html).toContain('<span dir="auto">12 &quot;Zamzama&quot; &amp; Co</span>')
       expect(message.html).not.toContain('<b>Ayesha')
       expect(text).toContain('Hi <b>Ayesha</b>')
     })
@@ -517,7 +524,7 @@ describe.each(databases)('the mail outbox and order emails (%s)', (kind) => {
       const received = await s.deliver()
       const bySubject = (s: string) => received.find((m) => m.subject === s)!
       const n = orderNumber(order._id)
-      expect(bySubject(`Your order ${n} is confirmed`).text).toContain('Men Oxford Shirt, size M, quantity 2')
+      expect(bySubject(`Your order ${n} is confirmed`).text).toContain('Men Oxford Shirt, Size M · Quantity 2')
       const shipped = bySubject(`Your order ${n} has shipped`)
       expect(shipped.text).toContain('Courier: TCS')
       expect(shipped.text).toContain('Tracking number: TCS-7781234')

@@ -77,6 +77,9 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     address: values,
     items: parseJson(form.get('items')),
     amount: Number(form.get('amount')),
+    // The order keeps the store's language it was placed in, for its emails and the
+    // console's WhatsApp message; the Urdu store serves this page as /ur/placeorder.
+    language: url.pathname.startsWith('/ur/') ? 'ur' : 'en',
   })
   if (!order.success) {
     return { message: CART_CHANGED_MESSAGE, values } satisfies PlaceOrderResult
