@@ -42,7 +42,8 @@ export function CartLine({
         <div className="min-w-0">
           <h3 className="font-sans text-sm leading-snug font-medium text-ink sm:text-base">
             {product ? (
-              <Link to={href} className="hover:text-accent">
+              // The catalog's names keep their own direction on an Urdu page (docs/decisions/022).
+              <Link to={href} dir="auto" className="hover:text-accent">
                 {name}
               </Link>
             ) : (
@@ -53,7 +54,7 @@ export function CartLine({
             {product && <Price amount={product.price} className="font-semibold" />}
             <span className="rounded-md border border-line bg-paper px-2 py-0.5 text-xs font-medium tracking-wide">
               <span className="text-muted">{t('line.size')} </span>
-              {size}
+              <bdi dir="ltr">{size}</bdi>
             </span>
           </div>
           {left !== undefined && quantity > left && (

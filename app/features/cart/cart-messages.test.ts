@@ -28,7 +28,8 @@ describe('cartMessage', () => {
   })
 
   it('reads the changing part into the Urdu message', () => {
-    expect(cartMessage(ur, messages[0]!)).toBe('Men Oxford Shirt سائز M میں صرف 2 باقی ہیں')
+    // The size is isolated left to right (U+2066 … U+2069): '2-3Y' stays '2-3Y' after Urdu letters.
+    expect(cartMessage(ur, messages[0]!)).toBe('Men Oxford Shirt سائز \u2066M\u2069 میں صرف 2 باقی ہیں')
     expect(cartMessage(ur, messages[4]!)).toContain('آپ کے 3 آرڈرز')
     expect(cartMessage(ur, messages[8]!)).toContain('12 منٹ')
     expect(cartMessage(ur, 'Your cart has changed, please review it')).toBe(

@@ -8,7 +8,12 @@ export function RemovedNotice({ names }: { names: string[] }) {
   return (
     <div role="status" className="mt-5 flex items-start gap-2 rounded-lg bg-sand px-4 py-3 text-sm text-ink">
       <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
-      <p>{t('removed.notice', { count: names.length, names: names.join(t('removed.separator')) })}</p>
+      <p>
+        {t('removed.notice', {
+          count: names.length,
+          names: names.map((name) => t('removed.name', { name })).join(t('removed.separator')),
+        })}
+      </p>
     </div>
   )
 }

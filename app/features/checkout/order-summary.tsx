@@ -24,7 +24,9 @@ export function OrderSummary({ rows }: { rows: CartRow[] }) {
               {row.product && <ProductImage src={row.product.image1} alt="" sizes="48px" />}
             </div>
             <div className="min-w-0 flex-1 text-sm">
-              <p className="truncate font-medium">{row.product?.name ?? t('line.unavailable')}</p>
+              <p dir="auto" className="truncate font-medium">
+                {row.product?.name ?? t('line.unavailable')}
+              </p>
               <p className="text-muted">{t('summary.line', { size: row.size, quantity: row.quantity })}</p>
             </div>
             {row.product && <Price amount={row.product.price * row.quantity} className="text-sm font-medium" />}

@@ -35,7 +35,9 @@ export function SavedAddresses({ addresses, chosen }: { addresses: SavedAddress[
                     {a.firstName} {a.lastName}
                     {a.isDefault && <span className="ms-2 text-xs font-medium text-muted">{t('saved.default')}</span>}
                   </span>
-                  <span className="block truncate text-muted">{addressSummary(a)}</span>
+                  <span dir="auto" className="block truncate text-muted">
+                    {addressSummary(a)}
+                  </span>
                 </span>
               </Link>
             </li>

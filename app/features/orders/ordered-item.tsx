@@ -40,7 +40,8 @@ export function OrderedItemRow({
       </div>
       <div className="min-w-0">
         <h2 id={nameId} className="font-sans text-sm leading-snug font-medium text-ink sm:text-base">
-          <Link to={href} className="hover:text-accent">
+          {/* The catalog's names keep their own direction on an Urdu page (docs/decisions/022). */}
+          <Link to={href} dir="auto" className="hover:text-accent">
             {item.name}
           </Link>
         </h2>

@@ -107,7 +107,7 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
       <ul className="mt-5 divide-y divide-line text-start text-sm">
         {order.items.map((item) => (
           <li key={`${item._id}|${item.size}`} className="flex justify-between gap-3 py-2">
-            <span className="text-ink">{item.name}</span>
+            <bdi className="text-ink">{item.name}</bdi>
             <span className="shrink-0 text-muted">{t('link.line', { size: item.size, quantity: item.quantity })}</span>
           </li>
         ))}

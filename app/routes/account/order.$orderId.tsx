@@ -190,7 +190,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   </div>
                   <div className="min-w-0 flex-1">
                     <p className="text-sm font-medium text-ink">
-                      <Link to={`/productdetail/${item._id}`} className="hover:text-accent">
+                      <Link to={`/productdetail/${item._id}`} dir="auto" className="hover:text-accent">
                         {item.name}
                       </Link>
                     </p>
@@ -217,13 +217,18 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               {t('order.address')}
             </h2>
             <address className="mt-3 text-sm leading-relaxed text-ink not-italic">
-              {a.firstName} {a.lastName}
+              {/* What the shopper typed, line by line in its own direction (docs/decisions/022). */}
+              <bdi>
+                {a.firstName} {a.lastName}
+              </bdi>
               <br />
-              {a.street}
+              <bdi>{a.street}</bdi>
               <br />
-              {a.city}, {a.state} <bdi dir="ltr">{a.pinCode}</bdi>
+              <bdi>
+                {a.city}, {a.state} {a.pinCode}
+              </bdi>
               <br />
-              {a.country}
+              <bdi>{a.country}</bdi>
               <br />
               <bdi dir="ltr">{a.phone}</bdi>
             </address>

@@ -219,7 +219,8 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
           )}
         </section>
 
-        <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+        {/* min-w-0: a long product name is truncated in the summary instead of widening the page on a phone. */}
+        <div className="min-w-0 space-y-6 lg:sticky lg:top-24 lg:self-start">
           <OrderSummary rows={rows} />
           <CartTotals totals={totals} />
           <section aria-labelledby="payment-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
