@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { TextField } from '#app/components/text-field.tsx'
 import { addressFields } from '#app/lib/address-fields.ts'
 import type { FieldErrors } from '#app/lib/forms.ts'
@@ -19,17 +20,20 @@ export function AddressFieldset({
   /** Keeps ids unique when a page has two address forms. */
   idPrefix?: string
 }) {
+  const { t } = useTranslation('cart')
   return (
     <div className="grid grid-cols-1 gap-x-4 gap-y-5 sm:grid-cols-2">
       {addressFields.map((field) => (
         <TextField
           key={field.name}
           id={`${idPrefix}-${field.name}`}
-          label={field.label}
+          label={t(`address.${field.name}`)}
           name={field.name}
           type={field.type ?? 'text'}
           inputMode={field.inputMode}
           autoComplete={field.autoComplete}
+          // Emails and phone numbers read left to right in Urdu too.
+          dir={field.type === 'email' || field.type === 'tel' ? 'ltr' : undefined}
           required
           defaultValue={textOf(values[field.name])}
           error={errors[field.name]}

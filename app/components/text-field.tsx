@@ -1,5 +1,7 @@
 import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Eye, EyeOff } from 'lucide-react'
+import { translateMessage } from '#app/lib/i18n/i18n.ts'
 
 type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>
 
@@ -19,7 +21,9 @@ function describedBy(id: string, hint: string | undefined, error: string | undef
   return ids || undefined
 }
 
+/** The hint as given; the message, which the forms' checks and the server write in English, in the page's language. */
 function FieldNotes({ id, hint, error }: { id: string; hint: string | undefined; error: string | undefined }) {
+  const { t } = useTranslation()
   return (
     <>
       {hint && (
@@ -29,7 +33,7 @@ function FieldNotes({ id, hint, error }: { id: string; hint: string | undefined;
       )}
       {error && (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {translateMessage(t, error)}
         </p>
       )}
     </>
@@ -66,6 +70,7 @@ export function PasswordField({
   className = '',
   ...input
 }: FieldProps) {
+  const { t } = useTranslation('cart')
   const [visible, setVisible] = useState(false)
   const Icon = visible ? EyeOff : Eye
   return (
@@ -90,7 +95,7 @@ export function PasswordField({
           type="button"
           onClick={() => setVisible((v) => !v)}
           aria-pressed={visible}
-          aria-label="Show password"
+          aria-label={t('field.showPassword')}
           aria-controls={id}
           className="absolute inset-y-0 end-0 grid w-12 place-items-center rounded-e-lg text-muted hover:text-ink"
         >

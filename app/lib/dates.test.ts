@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatOrderDate } from '#app/lib/dates.ts'
+import { formatOrderDate, formatOrderTime } from '#app/lib/dates.ts'
 
 describe('formatOrderDate', () => {
   it('writes day, short month and year', () => {
@@ -21,5 +21,28 @@ describe('formatOrderDate', () => {
 
   it("says 'N/A' when the date is missing or invalid", () => {
     for (const v of [undefined, null, '', 'not a date', NaN, {}]) expect(formatOrderDate(v)).toBe('N/A')
+  })
+})
+
+describe('formatOrderDate in Urdu', () => {
+  it('writes day, Urdu month and year with Latin digits', () => {
+    expect(formatOrderDate(Date.UTC(2026, 10, 22, 9, 30), 'ur')).toBe('22 نومبر 2026')
+    expect(formatOrderDate('2026-01-05T10:00:00Z', 'ur')).toBe('5 جنوری 2026')
+  })
+
+  it('uses the store’s time zone (Karachi) for the day', () => {
+    expect(formatOrderDate(Date.UTC(2026, 10, 21, 22, 0), 'ur')).toBe('22 نومبر 2026')
+  })
+
+  it('says so in Urdu when the date is missing or invalid', () => {
+    for (const v of [undefined, null, '', 'not a date']) expect(formatOrderDate(v, 'ur')).toBe('دستیاب نہیں')
+  })
+})
+
+describe('formatOrderTime', () => {
+  it('writes the Karachi time on a 24-hour clock in both languages', () => {
+    const at = Date.UTC(2026, 10, 22, 9, 5)
+    expect(formatOrderTime(at)).toBe('14:05')
+    expect(formatOrderTime(at, 'ur')).toBe('14:05')
   })
 })

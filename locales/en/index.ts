@@ -1,9 +1,11 @@
 // Every storefront namespace in English (locales/README.md).
 import account from './account.json' with { type: 'json' }
+import cart from './cart.json' with { type: 'json' }
 import catalog from './catalog.json' with { type: 'json' }
 import common from './common.json' with { type: 'json' }
 import home from './home.json' with { type: 'json' }
+import orders from './orders.json' with { type: 'json' }
 import pages from './pages.json' with { type: 'json' }
 import server from './server.json' with { type: 'json' }
 
-export default { account, catalog, common, home, pages, server }
+export default { account, cart, catalog, common, home, orders, pages, server }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, Trash2 } from 'lucide-react'
 import { MAX_LINE_QUANTITY } from '#contracts/cart-lines.ts'
@@ -22,10 +23,11 @@ export function CartLine({
   row: CartRow
   onQuantity: (productId: string, size: string, quantity: number) => void
 }) {
+  const { t } = useTranslation('cart')
   const { product, size, quantity, productId } = row
   // Today's stock, when the page has it: a line over it cannot be ordered as it is.
   const left = product?.stock?.[size]
-  const name = product?.name ?? 'Item no longer available'
+  const name = product?.name ?? t('line.unavailable')
   const href = `/productdetail/${productId}`
   return (
     <li className="flex gap-4 py-5 sm:gap-6">
@@ -40,7 +42,8 @@ export function CartLine({
         <div className="min-w-0">
           <h3 className="font-sans text-sm leading-snug font-medium text-ink sm:text-base">
             {product ? (
-              <Link to={href} className="hover:text-accent">
+              // The catalog's names keep their own direction on an Urdu page (docs/decisions/022).
+              <Link to={href} dir="auto" className="hover:text-accent">
                 {name}
               </Link>
             ) : (
@@ -50,14 +53,14 @@ export function CartLine({
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             {product && <Price amount={product.price} className="font-semibold" />}
             <span className="rounded-md border border-line bg-paper px-2 py-0.5 text-xs font-medium tracking-wide">
-              <span className="text-muted">Size </span>
-              {size}
+              <span className="text-muted">{t('line.size')} </span>
+              <bdi dir="ltr">{size}</bdi>
             </span>
           </div>
           {left !== undefined && quantity > left && (
             <p className="mt-2 flex items-center gap-1.5 text-sm font-medium text-danger">
               <CircleAlert aria-hidden className="size-4 shrink-0" />
-              {left === 0 ? 'Sold out: remove it to check out' : `Only ${left} left: lower the quantity to check out`}
+              {left === 0 ? t('line.soldOut') : t('line.onlyLeft', { left })}
             </p>
           )}
         </div>
@@ -66,7 +69,7 @@ export function CartLine({
           <Form method="post" noValidate onSubmit={(e) => e.preventDefault()}>
             <LineFields productId={productId} size={size} />
             <QuantityInput
-              label={`Quantity for ${name}, size ${size}`}
+              label={t('line.quantity', { name, size })}
               quantity={quantity}
               onQuantity={(q) => onQuantity(productId, size, q)}
             />
@@ -83,7 +86,7 @@ export function CartLine({
               type="submit"
               name="quantity"
               value="0"
-              aria-label={`Remove ${name} (size ${size})`}
+              aria-label={t('line.remove', { name, size })}
               className="grid size-11 place-items-center rounded-full text-danger transition-colors hover:bg-red-50"
             >
               <Trash2 aria-hidden className="size-5" />

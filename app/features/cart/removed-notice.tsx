@@ -1,14 +1,18 @@
+import { useTranslation } from 'react-i18next'
 import { Info } from 'lucide-react'
 
 /** "Men Oxford Shirt is no longer available and was removed from your cart." */
 export function RemovedNotice({ names }: { names: string[] }) {
+  const { t } = useTranslation('cart')
   if (names.length === 0) return null
-  const one = names.length === 1
   return (
     <div role="status" className="mt-5 flex items-start gap-2 rounded-lg bg-sand px-4 py-3 text-sm text-ink">
       <Info aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
       <p>
-        {names.join(', ')} {one ? 'is' : 'are'} no longer available and {one ? 'was' : 'were'} removed from your cart.
+        {t('removed.notice', {
+          count: names.length,
+          names: names.map((name) => t('removed.name', { name })).join(t('removed.separator')),
+        })}
       </p>
     </div>
   )

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
@@ -5,14 +6,15 @@ import type { CartRow } from '#app/lib/cart/cart-view.ts'
 
 /** The lines the shopper is ordering, with the way back to the cart to change them. */
 export function OrderSummary({ rows }: { rows: CartRow[] }) {
+  const { t } = useTranslation('cart')
   return (
     <section aria-labelledby="summary-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
       <div className="flex items-baseline justify-between gap-4">
         <h2 id="summary-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
-          Your Order
+          {t('summary.title')}
         </h2>
         <Link to="/cart" className="text-sm font-medium text-accent underline-offset-4 hover:underline">
-          Edit cart
+          {t('summary.editCart')}
         </Link>
       </div>
       <ul className="mt-4 divide-y divide-line">
@@ -22,10 +24,10 @@ export function OrderSummary({ rows }: { rows: CartRow[] }) {
               {row.product && <ProductImage src={row.product.image1} alt="" sizes="48px" />}
             </div>
             <div className="min-w-0 flex-1 text-sm">
-              <p className="truncate font-medium">{row.product?.name ?? 'Item no longer available'}</p>
-              <p className="text-muted">
-                Size {row.size} × {row.quantity}
+              <p dir="auto" className="truncate font-medium">
+                {row.product?.name ?? t('line.unavailable')}
               </p>
+              <p className="text-muted">{t('summary.line', { size: row.size, quantity: row.quantity })}</p>
             </div>
             {row.product && <Price amount={row.product.price * row.quantity} className="text-sm font-medium" />}
           </li>

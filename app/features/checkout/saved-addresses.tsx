@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { MapPin } from 'lucide-react'
 import { addressSummary, type SavedAddress } from '#contracts/account.ts'
@@ -7,11 +8,12 @@ import { addressSummary, type SavedAddress } from '#contracts/account.ts'
  * filled in, before any script runs as after.
  */
 export function SavedAddresses({ addresses, chosen }: { addresses: SavedAddress[]; chosen: SavedAddress | null }) {
+  const { t } = useTranslation('cart')
   if (addresses.length === 0) return null
   return (
     <nav aria-labelledby="saved-title" className="mt-5">
       <h3 id="saved-title" className="text-sm font-medium text-ink">
-        Deliver to a saved address
+        {t('saved.title')}
       </h3>
       <ul className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2">
         {addresses.map((a) => {
@@ -31,9 +33,11 @@ export function SavedAddresses({ addresses, chosen }: { addresses: SavedAddress[
                 <span className="min-w-0">
                   <span className="block font-semibold">
                     {a.firstName} {a.lastName}
-                    {a.isDefault && <span className="ms-2 text-xs font-medium text-muted">Default</span>}
+                    {a.isDefault && <span className="ms-2 text-xs font-medium text-muted">{t('saved.default')}</span>}
                   </span>
-                  <span className="block truncate text-muted">{addressSummary(a)}</span>
+                  <span dir="auto" className="block truncate text-muted">
+                    {addressSummary(a)}
+                  </span>
                 </span>
               </Link>
             </li>

@@ -1,6 +1,9 @@
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { orderNumber } from '#contracts/orders.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { OrderText } from '#app/features/orders/order-text.tsx'
 import { Price } from '#app/components/price.tsx'
 
 /** Cash-on-delivery orders waiting for the shopper's confirmation: one tap each. */
@@ -11,27 +14,28 @@ export function AwaitingConfirmation({
   orders: { id: string; amount: number; date: number; count: number }[]
   hours: number
 }) {
+  const { t } = useTranslation('orders')
+  const lang = useLang()
   return (
     <section
       aria-labelledby="awaiting-title"
       className="mt-6 rounded-2xl border border-accent/30 bg-accent-soft/60 p-5 sm:p-6"
     >
       <h2 id="awaiting-title" className="font-display text-lg font-semibold text-ink">
-        Please confirm {orders.length === 1 ? 'your order' : `${orders.length} orders`}
+        {t('awaiting.title', { count: orders.length })}
       </h2>
-      <p className="mt-1 text-sm text-muted">
-        We pack cash-on-delivery orders once you confirm them. An order not confirmed within {hours} hours is cancelled.
-      </p>
+      <p className="mt-1 text-sm text-muted">{t('awaiting.text', { hours })}</p>
       <ul className="mt-4 divide-y divide-accent/15">
         {orders.map((o) => (
           <li key={o.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <p className="text-sm text-ink">
               <Link to={`/order/${o.id}`} className="font-semibold underline-offset-4 hover:underline">
-                Order {orderNumber(o.id)}
+                <OrderText k="awaiting.order" number={orderNumber(o.id)} />
               </Link>
               <span className="text-muted">
                 {' '}
-                · {o.count} {o.count === 1 ? 'item' : 'items'} · <Price amount={o.amount} /> · {formatOrderDate(o.date)}
+                · {t('awaiting.items', { count: o.count })} · <Price amount={o.amount} /> ·{' '}
+                {formatOrderDate(o.date, lang)}
               </span>
             </p>
             <div className="flex items-center gap-2">
@@ -40,18 +44,18 @@ export function AwaitingConfirmation({
                   type="submit"
                   name="intent"
                   value="confirm"
-                  aria-label={`Confirm order ${orderNumber(o.id)}`}
+                  aria-label={t('awaiting.confirmLabel', { number: orderNumber(o.id) })}
                   className="btn-primary min-h-11 px-5"
                 >
-                  Confirm order
+                  {t('awaiting.confirm')}
                 </button>
               </Form>
               <Link
                 to={`/order/${o.id}?cancel`}
-                aria-label={`Cancel order ${orderNumber(o.id)}`}
+                aria-label={t('awaiting.cancelLabel', { number: orderNumber(o.id) })}
                 className="inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold text-danger underline-offset-4 hover:underline"
               >
-                Cancel
+                {t('awaiting.cancel')}
               </Link>
             </div>
           </li>

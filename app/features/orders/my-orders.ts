@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import type { Order, OrderItem } from '#contracts/orders.ts'
 
 /** An ordered item as My Orders lists it: it inherits its order's status, payment and date. */
@@ -35,8 +36,12 @@ export function flattenOrders(orders: readonly Order[]): OrderedItem[] {
 
 const methodNames: Record<string, string> = { COD: 'Cash On Delivery' }
 
-/** docs/spec/rulings.md #15: 'COD' is shown as 'Cash On Delivery'. */
-export function paymentMethodName(method: string): string {
+/**
+ * docs/spec/rulings.md #15: 'COD' is shown as 'Cash On Delivery'; given the page's `t`, in
+ * its language (the stored and answered value stays 'COD').
+ */
+export function paymentMethodName(method: string, t?: TFunction<'orders'>): string {
+  if (method === 'COD' && t) return t('payment.cod')
   return methodNames[method] ?? method
 }
 

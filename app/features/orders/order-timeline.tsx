@@ -1,20 +1,20 @@
+import { useTranslation } from 'react-i18next'
 import { Check, PackageCheck, Truck, Undo2, X } from 'lucide-react'
 import type { Order } from '#contracts/orders.ts'
 import type { OrderStatus } from '#contracts/order-status.ts'
-import { formatOrderDate } from '#app/lib/dates.ts'
+import { formatOrderDate, formatOrderTime } from '#app/lib/dates.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { orderMessage, statusName } from '#app/features/orders/order-labels.ts'
 
 /** The road an order travels when all goes well. */
-const road: { status: OrderStatus; label: string }[] = [
-  { status: 'Order Placed', label: 'Placed' },
-  { status: 'Confirmed', label: 'Confirmed' },
-  { status: 'Packing', label: 'Packing' },
-  { status: 'Shipped', label: 'Shipped' },
-  { status: 'Out for delivery', label: 'Out for delivery' },
-  { status: 'Delivered', label: 'Delivered' },
-]
-
-const time = (at: number) =>
-  new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Karachi' }).format(at)
+const road = [
+  { status: 'Order Placed', label: 'timeline.placed' },
+  { status: 'Confirmed', label: 'timeline.confirmed' },
+  { status: 'Packing', label: 'timeline.packing' },
+  { status: 'Shipped', label: 'timeline.shipped' },
+  { status: 'Out for delivery', label: 'timeline.outForDelivery' },
+  { status: 'Delivered', label: 'timeline.delivered' },
+] as const satisfies readonly { status: OrderStatus; label: string }[]
 
 /**
  * Where the order is (docs/spec/rulings.md #15): each step of the road with when it was
@@ -23,15 +23,17 @@ const time = (at: number) =>
  * as steps; reached steps say so in words, not only in colour.
  */
 export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'events' | 'courier' | 'trackingNumber'> }) {
+  const { t } = useTranslation('orders')
+  const lang = useLang()
   const reached = new Map(order.events.map((e) => [e.to, e]))
   const ended = order.status === 'Cancelled' || order.status === 'Returned' ? order.status : null
   const endEvent = ended ? reached.get(ended) : undefined
   // A cancelled order shows the steps it reached, then the cancellation.
-  const steps = ended ? road.filter((s) => reached.has(s.status)) : road
+  const steps = ended ? road.filter((s) => reached.has(s.status)) : [...road]
   const current = order.status
 
   return (
-    <ol className="relative space-y-0" aria-label="Order progress">
+    <ol className="relative space-y-0" aria-label={t('timeline.label')}>
       {steps.map((step, i) => {
         const event = reached.get(step.status)
         const done = Boolean(event)
@@ -60,21 +62,26 @@ export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'events
             </span>
             <div className="min-w-0 pt-1">
               <p className={`text-sm font-semibold ${done ? 'text-ink' : 'text-muted'}`}>
-                {step.label}
-                <span className="sr-only">{done ? ', done' : ', not yet'}</span>
-                {step.status === current && !ended && <span className="sr-only">, current step</span>}
+                {t(step.label)}
+                <span className="sr-only">{done ? t('timeline.done') : t('timeline.notYet')}</span>
+                {step.status === current && !ended && <span className="sr-only">{t('timeline.current')}</span>}
               </p>
               {event && (
                 <p className="text-xs text-muted">
                   <time dateTime={new Date(event.at).toISOString()}>
-                    {formatOrderDate(event.at)}, {time(event.at)}
+                    {t('timeline.when', {
+                      date: formatOrderDate(event.at, lang),
+                      time: formatOrderTime(event.at, lang),
+                    })}
                   </time>
                 </p>
               )}
               {step.status === 'Shipped' && done && order.courier && (
                 <p className="mt-1 text-sm text-ink">
-                  {order.courier} · tracking number{' '}
-                  <span className="font-mono font-semibold tracking-wide">{order.trackingNumber}</span>
+                  {order.courier} · {t('timeline.tracking')}{' '}
+                  <span dir="ltr" className="font-mono font-semibold tracking-wide">
+                    {order.trackingNumber}
+                  </span>
                 </p>
               )}
             </div>
@@ -91,19 +98,24 @@ export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'events
           </span>
           <div className="min-w-0 pt-1">
             <p className="text-sm font-semibold text-danger">
-              {ended}
-              <span className="sr-only">, final step</span>
+              {statusName(t, ended)}
+              <span className="sr-only">{t('timeline.final')}</span>
             </p>
             {endEvent && (
               <p className="text-xs text-muted">
                 <time dateTime={new Date(endEvent.at).toISOString()}>
-                  {formatOrderDate(endEvent.at)}, {time(endEvent.at)}
+                  {t('timeline.when', {
+                    date: formatOrderDate(endEvent.at, lang),
+                    time: formatOrderTime(endEvent.at, lang),
+                  })}
                 </time>
-                {endEvent.by === 'shopper' ? ' · by you' : ''}
+                {endEvent.by === 'shopper' ? t('timeline.byYou') : ''}
               </p>
             )}
             {/* The store's own processes say why (an order not confirmed in time: docs/decisions/017). */}
-            {endEvent?.by === 'system' && endEvent.note && <p className="mt-1 text-sm text-ink">{endEvent.note}</p>}
+            {endEvent?.by === 'system' && endEvent.note && (
+              <p className="mt-1 text-sm text-ink">{orderMessage(t, endEvent.note)}</p>
+            )}
           </div>
         </li>
       )}

@@ -1,10 +1,14 @@
 import { useId } from 'react'
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { formatOrderDate } from '#app/lib/dates.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { orderNumber } from '#contracts/orders.ts'
 import { paymentMethodName, statusTone, type OrderedItem, type StatusTone } from '#app/features/orders/my-orders.ts'
+import { statusName } from '#app/features/orders/order-labels.ts'
+import { OrderText } from '#app/features/orders/order-text.tsx'
 
 const dotColour: Record<StatusTone, string> = {
   placed: 'bg-amber-500',
@@ -23,6 +27,8 @@ export function OrderedItemRow({
   tracking: boolean
   onTrack: () => void
 }) {
+  const { t } = useTranslation('orders')
+  const lang = useLang()
   const href = `/productdetail/${item._id}`
   const nameId = useId()
   return (
@@ -34,7 +40,8 @@ export function OrderedItemRow({
       </div>
       <div className="min-w-0">
         <h2 id={nameId} className="font-sans text-sm leading-snug font-medium text-ink sm:text-base">
-          <Link to={href} className="hover:text-accent">
+          {/* The catalog's names keep their own direction on an Urdu page (docs/decisions/022). */}
+          <Link to={href} dir="auto" className="hover:text-accent">
             {item.name}
           </Link>
         </h2>
@@ -43,34 +50,34 @@ export function OrderedItemRow({
         </p>
         <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
           <div className="flex gap-1">
-            <dt>Quantity:</dt>
+            <dt>{t('item.quantity')}</dt>
             <dd className="text-ink">{item.quantity}</dd>
           </div>
           <div className="flex gap-1">
-            <dt>Size:</dt>
+            <dt>{t('item.size')}</dt>
             <dd className="text-ink">{item.size}</dd>
           </div>
           <div className="flex gap-1">
-            <dt>Date:</dt>
-            <dd className="text-ink">{formatOrderDate(item.date)}</dd>
+            <dt>{t('item.date')}</dt>
+            <dd className="text-ink">{formatOrderDate(item.date, lang)}</dd>
           </div>
           <div className="flex gap-1">
-            <dt>Payment:</dt>
-            <dd className="text-ink">{paymentMethodName(item.paymentMethod)}</dd>
+            <dt>{t('item.payment')}</dt>
+            <dd className="text-ink">{paymentMethodName(item.paymentMethod, t)}</dd>
           </div>
         </dl>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end sm:justify-center">
         <p className="flex items-center gap-2 text-sm font-medium">
           <span aria-hidden className={`size-2.5 rounded-full ${dotColour[statusTone(item.status)]}`} />
-          {item.status}
+          {statusName(t, item.status)}
         </p>
         <Link
           to={`/order/${item.orderId}`}
           aria-describedby={nameId}
           className="text-sm text-muted underline underline-offset-4 hover:text-ink"
         >
-          Order {orderNumber(item.orderId)}
+          <OrderText k="item.order" number={orderNumber(item.orderId)} />
         </Link>
         <button
           type="button"
@@ -80,7 +87,7 @@ export function OrderedItemRow({
           aria-describedby={nameId}
           className="inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 text-sm font-semibold text-ink transition-colors hover:bg-ink hover:text-white disabled:cursor-wait disabled:opacity-60"
         >
-          {tracking ? 'Updating…' : 'Track Order'}
+          {tracking ? t('item.updating') : t('item.track')}
         </button>
       </div>
     </li>

@@ -1,4 +1,5 @@
 import { useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/order-link'
@@ -7,14 +8,20 @@ import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { langOfPath } from '#contracts/languages.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { OrderAmounts } from '#app/components/order-amounts.tsx'
 import { queryParam } from '#contracts/plain-text.ts'
+import { orderMessage, statusName } from '#app/features/orders/order-labels.ts'
+import { OrderText } from '#app/features/orders/order-text.tsx'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'Your order | Kapra',
-    description: 'Confirm or cancel your Kapra order.',
+    title: t('meta.link.title', { ns: 'orders' }),
+    description: t('meta.link.description', { ns: 'orders' }),
     origin: rootOrigin(matches),
   })
 }
@@ -41,6 +48,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { ok: true as const, action: result.value.action, orderId: result.value.order._id }
 }
 
+/** The server's own words for a link that does not work (server/orders/moves.ts), shown in the page's language. */
 const problems: Record<string, string> = {
   invalid: 'This link is not valid. Please open your order from My Orders.',
   expired: 'This link has expired. Please open your order from My Orders.',
@@ -48,6 +56,8 @@ const problems: Record<string, string> = {
 }
 
 export default function OrderLink({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('orders')
+  const lang = useLang()
   const navigation = useNavigation()
   const { link, token } = loaderData
 
@@ -56,15 +66,13 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
       <Panel>
         <CircleCheck aria-hidden className="mx-auto size-10 text-success" />
         <h1 role="status" className="mt-4 font-display text-2xl font-semibold text-ink">
-          {actionData.action === 'confirm' ? 'Thank you: your order is confirmed' : 'Your order is cancelled'}
+          {actionData.action === 'confirm' ? t('link.confirmed') : t('link.cancelled')}
         </h1>
         <p className="mt-2 text-muted">
-          {actionData.action === 'confirm'
-            ? 'We are getting it ready and will email you when it ships.'
-            : 'Nothing is owed. We hope to see you again soon.'}
+          {actionData.action === 'confirm' ? t('link.confirmedText') : t('link.cancelledText')}
         </p>
         <Link to={`/order/${actionData.orderId}`} className="btn-primary mt-6">
-          See my order
+          {t('link.seeOrder')}
         </Link>
       </Panel>
     )
@@ -74,12 +82,12 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
     return (
       <Panel>
         <CircleAlert aria-hidden className="mx-auto size-10 text-danger" />
-        <h1 className="mt-4 font-display text-2xl font-semibold text-ink">This link does not work any more</h1>
+        <h1 className="mt-4 font-display text-2xl font-semibold text-ink">{t('link.broken')}</h1>
         <p role="alert" className="mt-2 text-muted">
-          {problems[link.state]}
+          {orderMessage(t, problems[link.state] ?? '')}
         </p>
         <Link to="/order" className="btn-primary mt-6">
-          My Orders
+          {t('link.myOrders')}
         </Link>
       </Panel>
     )
@@ -91,35 +99,31 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
   return (
     <Panel>
       <h1 className="font-display text-2xl font-semibold text-ink">
-        {confirming ? `Confirm order ${number}` : `Cancel order ${number}?`}
+        <OrderText k={confirming ? 'link.confirmTitle' : 'link.cancelTitle'} number={number} />
       </h1>
       <p className="mt-2 text-sm text-muted">
-        Placed {formatOrderDate(order.date)} · {order.status}
+        {t('link.placed', { date: formatOrderDate(order.date, lang), status: statusName(t, order.status) })}
       </p>
       <ul className="mt-5 divide-y divide-line text-start text-sm">
         {order.items.map((item) => (
           <li key={`${item._id}|${item.size}`} className="flex justify-between gap-3 py-2">
-            <span className="text-ink">{item.name}</span>
-            <span className="shrink-0 text-muted">
-              Size {item.size} · ×{item.quantity}
-            </span>
+            <bdi className="text-ink">{item.name}</bdi>
+            <span className="shrink-0 text-muted">{t('link.line', { size: item.size, quantity: item.quantity })}</span>
           </li>
         ))}
       </ul>
       <div className="text-start">
-        <OrderAmounts items={order.items} amount={order.amount} totalLabel="Total, cash on delivery" />
+        <OrderAmounts items={order.items} amount={order.amount} totalLabel={t('link.total')} />
       </div>
       {actionData && !actionData.ok && (
         <p role="alert" className="mt-4 flex items-center justify-center gap-2 text-sm font-medium text-danger">
           <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {actionData.message}
+          {orderMessage(t, actionData.message)}
         </p>
       )}
       {link.state === 'too-late' ? (
         <p role="alert" className="mt-5 text-sm text-muted">
-          {confirming
-            ? `This order is ${order.status} already; there is nothing to confirm.`
-            : `This order is ${order.status} and can no longer be cancelled. Please contact us if you need help.`}
+          {t(confirming ? 'link.tooLateConfirm' : 'link.tooLateCancel', { status: statusName(t, order.status) })}
         </p>
       ) : (
         <Form method="post" replace className="mt-6">
@@ -133,7 +137,7 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
                 : 'inline-flex min-h-11 w-full items-center justify-center rounded-full bg-danger px-5 text-sm font-semibold text-white transition-colors hover:bg-red-800 disabled:opacity-60'
             }
           >
-            {confirming ? 'Confirm my order' : 'Yes, cancel my order'}
+            {confirming ? t('link.confirmButton') : t('link.cancelButton')}
           </button>
         </Form>
       )}
@@ -141,7 +145,7 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
         to={`/order/${order._id}`}
         className="mt-4 inline-block text-sm text-muted underline-offset-4 hover:underline"
       >
-        See the whole order
+        {t('link.seeWhole')}
       </Link>
     </Panel>
   )

@@ -1,4 +1,5 @@
-import { redirect, useNavigation } from 'react-router'
+import { useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { ArrowLeft, CircleAlert, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/order.$orderId'
@@ -8,6 +9,9 @@ import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt, notFound } from '#app/lib/service-result.server.ts'
 import { formValues } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { redirectIn, useLang } from '#app/lib/i18n/language.ts'
+import { langOfPath } from '#contracts/languages.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
 import { OrderAmounts } from '#app/components/order-amounts.tsx'
@@ -15,12 +19,15 @@ import { ProductImage } from '#app/components/product-image.tsx'
 import { OrderTimeline } from '#app/features/orders/order-timeline.tsx'
 import { orderNumber } from '#contracts/orders.ts'
 import { paymentMethodName } from '#app/features/orders/my-orders.ts'
+import { orderMessage, statusName } from '#app/features/orders/order-labels.ts'
+import { OrderText } from '#app/features/orders/order-text.tsx'
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
-  const number = loaderData ? orderNumber(loaderData.order._id) : 'Order'
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
+  const number = loaderData ? orderNumber(loaderData.order._id) : t('meta.order.unknown', { ns: 'orders' })
   return privatePageMeta({
-    title: `Order ${number} | Kapra`,
-    description: 'Where your Kapra order is, what it holds and where it goes.',
+    title: t('meta.order.title', { ns: 'orders', number }),
+    description: t('meta.order.description', { ns: 'orders' }),
     origin: rootOrigin(matches),
   })
 }
@@ -53,16 +60,18 @@ export async function action({ context, url, params, request }: Route.ActionArgs
       : intent === 'cancel'
         ? () => services.orders.cancel(user._id, params.orderId)
         : null
-  if (!run) return redirect(`/order/${params.orderId}`)
+  if (!run) return redirectIn(request, `/order/${params.orderId}`)
   const result = await attempt(context, run, {
     fallback: 'The order could not be changed. Please try again.',
     what: `order ${intent}`,
   })
   if (!result.ok) return { message: result.message }
-  return redirect(`/order/${params.orderId}?done=${intent}`)
+  return redirectIn(request, `/order/${params.orderId}?done=${intent}`)
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('orders')
+  const lang = useLang()
   const { order, askingToCancel, done } = loaderData
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
@@ -74,26 +83,31 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <Link to="/order" className="inline-flex items-center gap-1.5 text-sm text-muted hover:text-ink">
-        <ArrowLeft aria-hidden className="size-4" />
-        My Orders
+        <ArrowLeft aria-hidden className="size-4 rtl:-scale-x-100" />
+        {t('order.back')}
       </Link>
       <div className="mt-3 flex flex-wrap items-baseline justify-between gap-3 border-b border-line pb-5">
-        <h1 className="section-title">Order {orderNumber(order._id)}</h1>
+        <h1 className="section-title">
+          <OrderText k="order.title" number={orderNumber(order._id)} />
+        </h1>
         <p className="text-sm text-muted">
-          Placed {formatOrderDate(order.date)} · {paymentMethodName(order.paymentMethod)}
+          {t('order.placed', {
+            date: formatOrderDate(order.date, lang),
+            method: paymentMethodName(order.paymentMethod, t),
+          })}
         </p>
       </div>
 
       {actionData?.message && (
         <p role="alert" className="mt-5 flex items-center gap-2 text-sm font-medium text-danger">
           <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {actionData.message}
+          {orderMessage(t, actionData.message)}
         </p>
       )}
       {!actionData && done && (
         <p role="status" className="mt-5 flex items-center gap-2 text-sm font-medium text-success">
           <CircleCheck aria-hidden className="size-4 shrink-0" />
-          {done === 'confirm' ? 'Thank you: your order is confirmed.' : 'Your order is cancelled.'}
+          {done === 'confirm' ? t('order.confirmed') : t('order.cancelled')}
         </p>
       )}
 
@@ -102,17 +116,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
           {(canConfirm || canCancel) && (
             <section aria-labelledby="actions-title" className="rounded-2xl border border-line bg-sand/60 p-5 sm:p-6">
               <h2 id="actions-title" className="font-display text-lg font-semibold text-ink">
-                {canConfirm ? 'Please confirm your order' : 'Changed your mind?'}
+                {canConfirm ? t('order.confirmTitle') : t('order.changeTitle')}
               </h2>
-              <p className="mt-1 text-sm text-muted">
-                {canConfirm
-                  ? 'We pack cash-on-delivery orders once you confirm them. One tap, and it is on its way.'
-                  : 'You can cancel until we start packing.'}
-              </p>
+              <p className="mt-1 text-sm text-muted">{canConfirm ? t('order.confirmText') : t('order.cancelText')}</p>
               {askingToCancel && canCancel ? (
                 <div className="mt-4 rounded-xl border border-danger/30 bg-white p-4">
                   <p className="text-sm font-medium text-ink" id="cancel-question">
-                    Cancel order {orderNumber(order._id)}? This cannot be undone.
+                    <OrderText k="order.cancelQuestion" number={orderNumber(order._id)} />
                   </p>
                   <div className="mt-3 flex flex-wrap gap-3">
                     <Form method="post" replace>
@@ -124,7 +134,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                         aria-describedby="cancel-question"
                         className="inline-flex min-h-11 items-center justify-center rounded-full bg-danger px-5 text-sm font-semibold text-white transition-colors hover:bg-red-800 disabled:opacity-60"
                       >
-                        Yes, cancel order
+                        {t('order.yesCancel')}
                       </button>
                     </Form>
                     <Link
@@ -133,7 +143,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       preventScrollReset
                       className="inline-flex min-h-11 items-center justify-center rounded-full border border-ink px-5 text-sm font-semibold text-ink hover:bg-ink hover:text-white"
                     >
-                      Keep my order
+                      {t('order.keep')}
                     </Link>
                   </div>
                 </div>
@@ -142,7 +152,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   {canConfirm && (
                     <Form method="post" replace>
                       <button type="submit" name="intent" value="confirm" disabled={busy} className="btn-primary">
-                        Confirm order
+                        {t('order.confirm')}
                       </button>
                     </Form>
                   )}
@@ -153,7 +163,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                       preventScrollReset
                       className="inline-flex min-h-11 items-center justify-center rounded-full px-4 text-sm font-semibold text-danger underline-offset-4 hover:underline"
                     >
-                      Cancel order
+                      {t('order.cancel')}
                     </Link>
                   )}
                 </div>
@@ -163,14 +173,14 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
           <section aria-labelledby="progress-title">
             <h2 id="progress-title" className="mb-4 font-display text-lg font-semibold text-ink">
-              Status: {order.status}
+              {t('order.status', { status: statusName(t, order.status) })}
             </h2>
             <OrderTimeline order={order} />
           </section>
 
           <section aria-labelledby="items-title">
             <h2 id="items-title" className="mb-2 font-display text-lg font-semibold text-ink">
-              Items
+              {t('order.items')}
             </h2>
             <ul className="divide-y divide-line">
               {order.items.map((item) => (
@@ -180,12 +190,12 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                   </div>
                   <div className="min-w-0 flex-1">
                     <p className="text-sm font-medium text-ink">
-                      <Link to={`/productdetail/${item._id}`} className="hover:text-accent">
+                      <Link to={`/productdetail/${item._id}`} dir="auto" className="hover:text-accent">
                         {item.name}
                       </Link>
                     </p>
                     <p className="mt-1 text-sm text-muted">
-                      Size {item.size} · Quantity {item.quantity}
+                      {t('order.line', { size: item.size, quantity: item.quantity })}
                     </p>
                   </div>
                   <Price amount={item.price * item.quantity} className="text-sm font-semibold" />
@@ -198,24 +208,29 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <aside className="space-y-6 lg:pt-1">
           <section aria-labelledby="total-title" className="rounded-2xl border border-line p-5">
             <h2 id="total-title" className="font-display text-lg font-semibold text-ink">
-              {order.payment ? 'Paid on delivery' : 'To pay on delivery'}
+              {order.payment ? t('order.paid') : t('order.toPay')}
             </h2>
-            <OrderAmounts items={order.items} amount={order.amount} totalLabel={'Total'} />
+            <OrderAmounts items={order.items} amount={order.amount} totalLabel={t('order.total')} />
           </section>
           <section aria-labelledby="address-title" className="rounded-2xl border border-line p-5">
             <h2 id="address-title" className="font-display text-lg font-semibold text-ink">
-              Delivery address
+              {t('order.address')}
             </h2>
             <address className="mt-3 text-sm leading-relaxed text-ink not-italic">
-              {a.firstName} {a.lastName}
+              {/* What the shopper typed, line by line in its own direction (docs/decisions/022). */}
+              <bdi>
+                {a.firstName} {a.lastName}
+              </bdi>
               <br />
-              {a.street}
+              <bdi>{a.street}</bdi>
               <br />
-              {a.city}, {a.state} {a.pinCode}
+              <bdi>
+                {a.city}, {a.state} {a.pinCode}
+              </bdi>
               <br />
-              {a.country}
+              <bdi>{a.country}</bdi>
               <br />
-              {a.phone}
+              <bdi dir="ltr">{a.phone}</bdi>
             </address>
           </section>
         </aside>

@@ -1,19 +1,23 @@
 import { useState } from 'react'
 import { useRevalidator } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { PackageOpen } from 'lucide-react'
 import type { Route } from './+types/order'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { langOfPath } from '#contracts/languages.ts'
 import { flattenOrders } from '#app/features/orders/my-orders.ts'
 import { OrderedItemRow } from '#app/features/orders/ordered-item.tsx'
 import { AwaitingConfirmation } from '#app/features/orders/awaiting-confirmation.tsx'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'My Orders | Kapra',
-    description: 'Your Kapra orders, their status and delivery.',
+    title: t('meta.list.title', { ns: 'orders' }),
+    description: t('meta.list.description', { ns: 'orders' }),
     origin: rootOrigin(matches),
   })
 }
@@ -37,18 +41,21 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 /** What became of "Save this address" at checkout; the order is placed in every case. */
-const addressNotes: Record<string, string> = {
-  saved: 'Your address is saved to your account for next time.',
-  full: 'Your order is placed. Your address book is full, so this address was not saved.',
-  failed: 'Your order is placed. We could not save the address this time.',
-}
+const addressNotes = {
+  saved: 'list.addressSaved',
+  full: 'list.addressFull',
+  failed: 'list.addressFailed',
+} as const
 
-function addressNoteOf(outcome: string | null): { text: string; saved: boolean } | null {
-  const text = outcome === null ? undefined : addressNotes[outcome]
-  return text ? { text, saved: outcome === 'saved' } : null
+function addressNoteOf(
+  outcome: string | null,
+): { text: (typeof addressNotes)[keyof typeof addressNotes]; saved: boolean } | null {
+  if (outcome !== 'saved' && outcome !== 'full' && outcome !== 'failed') return null
+  return { text: addressNotes[outcome], saved: outcome === 'saved' }
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('orders')
   const { items, awaiting, addressNote, confirmWithinHours } = loaderData
   const revalidator = useRevalidator()
   const tracking = revalidator.state === 'loading'
@@ -64,14 +71,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <div className="flex flex-wrap items-baseline justify-between gap-4 border-b border-line pb-5">
-        <h1 className="section-title">My Orders</h1>
+        <h1 className="section-title">{t('list.title')}</h1>
         <p role="status" className="text-sm text-muted">
-          {updated ? 'Order status updated.' : ''}
+          {updated ? t('list.updated') : ''}
         </p>
       </div>
       {addressNote && (
         <p role="status" className={`mt-5 text-sm font-medium ${addressNote.saved ? 'text-success' : 'text-ink'}`}>
-          {addressNote.text}
+          {t(addressNote.text)}
         </p>
       )}
       {awaiting.length > 0 && <AwaitingConfirmation orders={awaiting} hours={confirmWithinHours} />}
@@ -80,14 +87,14 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           <span className="grid size-20 place-items-center rounded-full bg-sand text-accent">
             <PackageOpen aria-hidden className="size-9" />
           </span>
-          <h2 className="mt-6 font-display text-2xl font-semibold">You have no orders yet</h2>
-          <p className="mt-2 max-w-sm text-muted">When you place an order, you can follow it here.</p>
+          <h2 className="mt-6 font-display text-2xl font-semibold">{t('list.emptyTitle')}</h2>
+          <p className="mt-2 max-w-sm text-muted">{t('list.emptyText')}</p>
           <Link to="/collection" className="btn-primary mt-8">
-            Start shopping
+            {t('list.startShopping')}
           </Link>
         </div>
       ) : (
-        <ul className="divide-y divide-line" aria-label="Ordered items">
+        <ul className="divide-y divide-line" aria-label={t('list.label')}>
           {items.map((item) => (
             <OrderedItemRow key={item.key} item={item} tracking={tracking} onTrack={() => void track()} />
           ))}

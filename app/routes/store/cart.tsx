@@ -1,4 +1,4 @@
-import { redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { ArrowRight, CircleAlert, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/cart'
@@ -8,17 +8,22 @@ import { requireUser } from '#app/lib/auth.server.ts'
 import { formValues, parseForm } from '#app/lib/forms.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { redirectIn } from '#app/lib/i18n/language.ts'
+import { langOfPath } from '#contracts/languages.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { CartLine } from '#app/features/cart/cart-line.tsx'
 import { CartTotals } from '#app/features/cart/cart-totals.tsx'
 import { RemovedNotice } from '#app/features/cart/removed-notice.tsx'
 import { cartView, parseQuantity } from '#app/lib/cart/cart-view.ts'
 import { productsInCart } from '#app/features/cart/cart-products.server.ts'
+import { cartMessage } from '#app/features/cart/cart-messages.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'Your Cart | Kapra',
-    description: 'Review the items in your Kapra cart and proceed to checkout.',
+    title: t('meta.cart.title', { ns: 'cart' }),
+    description: t('meta.cart.description', { ns: 'cart' }),
     origin: rootOrigin(matches),
   })
 }
@@ -45,16 +50,17 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const { services } = context.get(appContext)
   const values = formValues(await request.formData(), ['intent', 'itemId', 'size', 'quantity'])
   const line = parseForm(cartUpdateSchema, { ...values, quantity: parseQuantity(values.quantity ?? '') })
-  if (values.intent !== 'update' || !line.success) return redirect('/cart')
+  if (values.intent !== 'update' || !line.success) return redirectIn(request, '/cart')
   const updated = await attempt(context, () => services.cart.update(user._id, line.data), {
     fallback: 'Your cart could not be updated. Please try again.',
     what: 'cart update',
   })
   // Answered with a fresh page, so a reload does not post again.
-  return updated.ok ? redirect('/cart') : { message: updated.message }
+  return updated.ok ? redirectIn(request, '/cart') : { message: updated.message }
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('cart')
   // The live cart: edits show at once and are synced by the cart provider.
   const live = useCart()
   const { cart, count } = live
@@ -63,12 +69,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <div className="flex items-baseline justify-between gap-4 border-b border-line pb-5">
-        <h1 className="section-title">Your Cart</h1>
-        {count > 0 && (
-          <p className="text-sm text-muted">
-            {count} {count === 1 ? 'item' : 'items'}
-          </p>
-        )}
+        <h1 className="section-title">{t('cart.title')}</h1>
+        {count > 0 && <p className="text-sm text-muted">{t('cart.count', { count })}</p>}
       </div>
 
       <RemovedNotice names={loaderData.removed} />
@@ -76,7 +78,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       {actionData?.message && (
         <p role="alert" className="mt-5 flex items-center gap-2 text-sm font-medium text-danger">
           <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {actionData.message}
+          {cartMessage(t, actionData.message)}
         </p>
       )}
 
@@ -86,7 +88,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <div className="mt-2 grid gap-10 lg:grid-cols-[minmax(0,1fr)_380px] lg:gap-14">
           <section aria-labelledby="cart-items-title">
             <h2 id="cart-items-title" className="sr-only">
-              Items in your cart
+              {t('cart.itemsTitle')}
             </h2>
             <ul className="divide-y divide-line">
               {rows.map((row) => (
@@ -101,10 +103,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <div className="lg:sticky lg:top-24 lg:self-start lg:pt-5">
             <CartTotals totals={totals}>
               <Link to="/placeorder" className="btn-primary mt-6 w-full">
-                Proceed To CheckOut
-                <ArrowRight aria-hidden className="size-4" />
+                {t('cart.checkout')}
+                <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
               </Link>
-              <p className="mt-4 text-center text-xs text-muted">Cash on delivery. Easy returns within 7 days.</p>
+              <p className="mt-4 text-center text-xs text-muted">{t('cart.codNote')}</p>
             </CartTotals>
           </div>
         </div>
@@ -114,17 +116,16 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 }
 
 function EmptyCart() {
+  const { t } = useTranslation('cart')
   return (
     <div className="flex flex-col items-center py-16 text-center sm:py-24">
       <span className="grid size-20 place-items-center rounded-full bg-sand text-accent">
         <ShoppingBag aria-hidden className="size-9" />
       </span>
-      <h2 className="mt-6 font-display text-2xl font-semibold">Your cart is empty</h2>
-      <p className="mt-2 max-w-sm text-muted">
-        Find something you love in the collection and it will wait for you here.
-      </p>
+      <h2 className="mt-6 font-display text-2xl font-semibold">{t('empty.title')}</h2>
+      <p className="mt-2 max-w-sm text-muted">{t('empty.text')}</p>
       <Link to="/collection" className="btn-primary mt-8">
-        Browse the collection
+        {t('empty.browse')}
       </Link>
     </div>
   )

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { redirect, useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { Banknote, CircleAlert, Lock, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/placeorder'
@@ -9,6 +10,9 @@ import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { focusFirstError, formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { tFor } from '#app/lib/i18n/i18n.ts'
+import { requestLang } from '#app/lib/i18n/language.ts'
+import { langOfPath, localePath, withoutLang } from '#contracts/languages.ts'
 import { AddressFieldset } from '#app/components/address-fieldset.tsx'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { CartTotals } from '#app/features/cart/cart-totals.tsx'
@@ -20,11 +24,13 @@ import { MAX_SAVED_ADDRESSES } from '#contracts/account.ts'
 import { orderItems } from '#app/features/checkout/order-lines.ts'
 import { OrderSummary } from '#app/features/checkout/order-summary.tsx'
 import { SavedAddresses } from '#app/features/checkout/saved-addresses.tsx'
+import { cartMessage } from '#app/features/cart/cart-messages.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = tFor(langOfPath(location.pathname))
   return privatePageMeta({
-    title: 'Checkout | Kapra',
-    description: 'Enter your delivery details and place your cash on delivery order.',
+    title: t('meta.checkout.title', { ns: 'cart' }),
+    description: t('meta.checkout.description', { ns: 'cart' }),
     origin: rootOrigin(matches),
   })
 }
@@ -73,13 +79,14 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   }
   // The lines and amount the shopper saw; the server orders its own cart and only
   // compares them (docs/spec/rulings.md #13), so a stale page is refused instead of surprising anyone.
+  // The page's language: where the shopper is sent next, and the order's own language, for
+  // its emails and the console's WhatsApp message (docs/decisions/024).
+  const lang = requestLang(request)
   const order = parseForm(placeOrderSchema, {
     address: values,
     items: parseJson(form.get('items')),
     amount: Number(form.get('amount')),
-    // The order keeps the store's language it was placed in, for its emails and the
-    // console's WhatsApp message; the Urdu store serves this page as /ur/placeorder.
-    language: url.pathname.startsWith('/ur/') ? 'ur' : 'en',
+    language: lang,
   })
   if (!order.success) {
     return { message: CART_CHANGED_MESSAGE, values } satisfies PlaceOrderResult
@@ -98,14 +105,14 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     } satisfies PlaceOrderResult
   }
   // docs/spec/store-spec.md §4: the cart is emptied (in the order's transaction) and the shopper sees the order.
-  if (form.get('saveAddress') !== 'on') return redirect('/order')
+  if (form.get('saveAddress') !== 'on') return redirect(localePath(lang, '/order'))
   // Saved after the order has committed, never with it: a full address book or a
   // failure here must not cost the shopper their order (docs/decisions/012).
   const saved = await attempt(context, () => services.account.saveFromCheckout(user._id, address.data), {
     fallback: 'failed',
     what: 'saving the checkout address',
   })
-  return redirect(`/order?address=${saved.ok ? saved.value : 'failed'}`)
+  return redirect(localePath(lang, `/order?address=${saved.ok ? saved.value : 'failed'}`))
 }
 
 function parseJson(value: FormDataEntryValue | null): unknown {
@@ -126,12 +133,13 @@ function addressErrors(fields: FieldErrors | undefined): FieldErrors | undefined
 }
 
 export default function PlaceOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('cart')
   const { cart } = useCart()
   const { rows, totals } = cartView(cart, loaderData.products)
   const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
-  const submitting = navigation.state !== 'idle' && navigation.formAction?.startsWith('/placeorder') === true
+  const submitting = navigation.state !== 'idle' && withoutLang(navigation.formAction ?? '').startsWith('/placeorder')
   const errors = clientErrors ?? actionData?.fieldErrors ?? {}
 
   // Server-side field messages: take the shopper to the first one.
@@ -155,16 +163,16 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
   if (rows.length === 0 && !submitting) {
     return (
       <main id="main" className="container-page py-10 sm:py-14">
-        <h1 className="section-title border-b border-line pb-5">Checkout</h1>
+        <h1 className="section-title border-b border-line pb-5">{t('checkout.title')}</h1>
         <RemovedNotice names={loaderData.removed} />
         <div className="flex flex-col items-center py-16 text-center sm:py-24">
           <span className="grid size-20 place-items-center rounded-full bg-sand text-accent">
             <ShoppingBag aria-hidden className="size-9" />
           </span>
-          <h2 className="mt-6 font-display text-2xl font-semibold">Your cart is empty</h2>
-          <p className="mt-2 max-w-sm text-muted">Add something to your cart before checking out.</p>
+          <h2 className="mt-6 font-display text-2xl font-semibold">{t('empty.title')}</h2>
+          <p className="mt-2 max-w-sm text-muted">{t('checkout.emptyText')}</p>
           <Link to="/collection" className="btn-primary mt-8">
-            Browse the collection
+            {t('empty.browse')}
           </Link>
         </div>
       </main>
@@ -173,7 +181,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
 
   return (
     <main id="main" className="container-page py-10 sm:py-14">
-      <h1 className="section-title border-b border-line pb-5">Checkout</h1>
+      <h1 className="section-title border-b border-line pb-5">{t('checkout.title')}</h1>
       <RemovedNotice names={loaderData.removed} />
       <Form
         ref={formRef}
@@ -185,10 +193,10 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
       >
         <section aria-labelledby="delivery-title" className="min-w-0">
           <h2 id="delivery-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
-            Delivery Information
+            {t('checkout.delivery')}
           </h2>
           <SavedAddresses addresses={loaderData.addresses} chosen={loaderData.chosen} />
-          <p className="mt-6 text-sm text-muted">All fields are required.</p>
+          <p className="mt-6 text-sm text-muted">{t('checkout.allRequired')}</p>
           <div className="mt-4">
             {/* A new key fills the fields again when another saved address is chosen. */}
             <AddressFieldset
@@ -205,28 +213,27 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
                 defaultChecked={actionData?.values.saveAddress === 'on'}
                 className="size-5 accent-accent"
               />
-              Save this address to my account
+              {t('checkout.saveAddress')}
             </label>
           ) : (
-            <p className="mt-5 text-sm text-muted">
-              You have {MAX_SAVED_ADDRESSES} saved addresses, the most an account can keep.
-            </p>
+            <p className="mt-5 text-sm text-muted">{t('checkout.bookFull', { max: MAX_SAVED_ADDRESSES })}</p>
           )}
         </section>
 
-        <div className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+        {/* min-w-0: a long product name is truncated in the summary instead of widening the page on a phone. */}
+        <div className="min-w-0 space-y-6 lg:sticky lg:top-24 lg:self-start">
           <OrderSummary rows={rows} />
           <CartTotals totals={totals} />
           <section aria-labelledby="payment-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
             <h2 id="payment-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
-              Payment Method
+              {t('checkout.payment')}
             </h2>
             <div role="radiogroup" aria-labelledby="payment-title" className="mt-5">
               {/* docs/spec/rulings.md #16: cash on delivery is the only method offered. */}
               <label className="flex cursor-pointer items-center gap-3 rounded-xl border-2 border-ink bg-paper px-4 py-3.5">
                 <input type="radio" name="paymentMethod" value="COD" defaultChecked className="size-4 accent-accent" />
                 <Banknote aria-hidden className="size-5 text-success" />
-                <span className="text-sm font-semibold tracking-wide uppercase">Cash On Delivery</span>
+                <span className="text-sm font-semibold tracking-wide uppercase">{t('checkout.cod')}</span>
               </label>
             </div>
           </section>
@@ -241,13 +248,13 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
             >
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
               <p>
-                {actionData.message}
+                {cartMessage(t, actionData.message)}
                 {/* Orders awaiting confirmation block the next one (docs/decisions/017): where to confirm them. */}
                 {actionData.message.includes('in My Orders') && (
                   <>
                     {' '}
                     <Link to="/order" className="font-semibold underline underline-offset-4">
-                      Go to My Orders
+                      {t('checkout.goToOrders')}
                     </Link>
                   </>
                 )}
@@ -255,11 +262,11 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
             </div>
           )}
           <button type="submit" className="btn-primary w-full" disabled={submitting}>
-            {submitting ? 'Placing order…' : 'Place Order'}
+            {submitting ? t('checkout.placing') : t('checkout.place')}
           </button>
           <p className="flex items-center justify-center gap-2 text-xs text-muted">
             <Lock aria-hidden className="size-3.5" />
-            You pay in cash when your order arrives.
+            {t('checkout.payOnArrival')}
           </p>
         </div>
       </Form>

@@ -1,0 +1,14 @@
+import { Trans, useTranslation } from 'react-i18next'
+
+/** The messages that name an order by its number: `<no>{{number}}</no>` marks where it goes. */
+type OrderTextKey =
+  'item.order' | 'awaiting.order' | 'order.title' | 'order.cancelQuestion' | 'link.confirmTitle' | 'link.cancelTitle'
+
+/**
+ * A message naming an order ('Order #1A2B3C4D'), its number isolated left to right so
+ * '#1A2B3C4D' reads as one word in an Urdu sentence (docs/decisions/022).
+ */
+export function OrderText({ k, number }: { k: OrderTextKey; number: string }) {
+  const { t } = useTranslation('orders')
+  return <Trans t={t} i18nKey={k} values={{ number }} components={{ no: <bdi dir="ltr" /> }} />
+}
