@@ -10,11 +10,13 @@ import { langOfPath } from '#contracts/languages.ts'
  * own language comes from its path, never from the cookie; the cookie only decides where
  * '/' leads a returning visitor (docs/decisions/022).
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const { sessionCookies } = context.get(appContext)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { sessionCookies, services, user } = context.get(appContext)
   const url = new URL(request.url)
   const to = safeRedirect(url.searchParams.get('to'), url.origin, '/', { authPages: true })
   const lang = langOfPath(new URL(to, url.origin).pathname)
+  // A signed-in shopper's emails follow the choice too (docs/decisions/024).
+  if (user) await services.auth.setLanguage(user._id, lang)
   return redirect(to, {
     headers: { 'Set-Cookie': sessionCookies.language(lang), 'Cache-Control': 'private, no-store' },
   })

@@ -49,10 +49,11 @@ test('a shopper buys in Urdu: home, collection with a filter and a sort, search,
   await expect(page).toHaveURL(/\/ur\/collection\?.*sort=low-high/)
   await expectUrduPage(page)
 
-  // A search, as the header's field sends it, finds the product.
-  await open(page, `/ur/collection?q=${encodeURIComponent(product.name)}`)
+  // A search by its Urdu name, as the header's field sends it, finds the product, shown by that name.
+  const urduName = product.nameUr ?? product.name
+  await open(page, `/ur/collection?q=${encodeURIComponent(urduName)}`)
   const results = page.getByRole('region', { name: ur.catalog['results.heading'] })
-  await results.getByRole('link', { name: product.name }).first().click()
+  await results.getByRole('link', { name: urduName }).first().click()
   await expect(page).toHaveURL(`/ur/productdetail/${product._id}`)
   await expectUrduPage(page)
 
@@ -85,6 +86,7 @@ test('a shopper buys in Urdu: home, collection with a filter and a sort, search,
   // My Orders, in Urdu, with the order; then the order's own page.
   await expect(page).toHaveURL(/\/ur\/order(\?.*)?$/)
   await expect(page.getByRole('heading', { level: 1, name: ur.orders['list.title'] })).toBeVisible()
+  // The order keeps the product's name as it was sold (its English name).
   await expect(page.getByText(product.name).first()).toBeVisible()
   await expectUrduPage(page)
   await page.getByRole('link', { name: ur.orders['item.track'] }).first().click()

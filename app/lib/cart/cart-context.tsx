@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { translateMessage } from '#app/lib/i18n/i18n.ts'
 import type { User } from '#contracts/auth.ts'
 import { cartCount, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
 import { api } from '#app/lib/api.ts'
@@ -44,7 +46,13 @@ export function CartProvider({
   children: React.ReactNode
 }) {
   const [cart, setCart] = useState<Cart>(serverCart ?? {})
-  const notify = useToast()
+  const toast = useToast()
+  const { t } = useTranslation()
+  // The server's messages and the cart's own, in the page's language (docs/decisions/022).
+  const notify = useCallback(
+    (message: string, kind: Parameters<typeof toast>[1]) => toast(translateMessage(t, message), kind),
+    [toast, t],
+  )
   const { revalidate } = useRevalidator()
   const signedIn = user !== null
   const [guestRestored, setGuestRestored] = useState(false)

@@ -6,7 +6,7 @@ import type { Route } from './+types/signup'
 import { PASSWORD_MIN, registrationSchema } from '#contracts/auth.ts'
 import { langOfPath, withoutLang } from '#contracts/languages.ts'
 import { tFor } from '#app/lib/i18n/i18n.ts'
-import { redirectIn } from '#app/lib/i18n/language.ts'
+import { redirectIn, requestLang } from '#app/lib/i18n/language.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { formValues, parseForm, validateBeforeSubmit, type FieldErrors } from '#app/lib/forms.ts'
@@ -54,10 +54,14 @@ export async function action({ context, request }: Route.ActionArgs) {
   const parsed = parseForm(registrationSchema, values)
   if (!parsed.success) return { fieldErrors: parsed.fieldErrors, values: kept } satisfies SignupResult
   // docs/spec/store-spec.md §8: the server's message, or 'Signup failed' when there is none.
-  const registered = await attempt(context, () => services.auth.register(parsed.data, clientAddress), {
-    what: 'registration',
-    fallback: 'Signup failed',
-  })
+  const registered = await attempt(
+    context,
+    () => services.auth.register(parsed.data, clientAddress, requestLang(request)),
+    {
+      what: 'registration',
+      fallback: 'Signup failed',
+    },
+  )
   if (!registered.ok) {
     return {
       message: registered.message || 'Signup failed',

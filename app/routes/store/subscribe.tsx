@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { redirectIn } from '#app/lib/i18n/language.ts'
+import { redirectIn, requestLang } from '#app/lib/i18n/language.ts'
 import type { Route } from './+types/subscribe'
 import { subscribeSchema } from '#contracts/newsletter.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -36,10 +36,14 @@ async function subscribe(
   const parsed = parseForm(subscribeSchema, { email: form.get('email') ?? '' })
   if (!parsed.success) return { result: { ok: false, message: parsed.message }, status: 400 }
   const { services, clientAddress } = context.get(appContext)
-  const subscribed = await attempt(context, () => services.newsletter.subscribe(parsed.data.email, clientAddress), {
-    what: 'newsletter subscribe',
-    fallback: SUBSCRIBE_FAILED,
-  })
+  const subscribed = await attempt(
+    context,
+    () => services.newsletter.subscribe(parsed.data.email, clientAddress, requestLang(request)),
+    {
+      what: 'newsletter subscribe',
+      fallback: SUBSCRIBE_FAILED,
+    },
+  )
   if (!subscribed.ok) return { result: { ok: false, message: subscribed.message }, status: subscribed.status }
   return { result: { ok: true, message: SUBSCRIBE_THANKS }, status: 200 }
 }
