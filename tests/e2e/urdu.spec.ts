@@ -49,11 +49,14 @@ test('a shopper buys in Urdu: home, collection with a filter and a sort, search,
   await expect(page).toHaveURL(/\/ur\/collection\?.*sort=low-high/)
   await expectUrduPage(page)
 
-  // A search by its Urdu name, as the header's field sends it, finds the product, shown by that name.
+  // The header's search, typed in Urdu: the collection follows the text, and the suggestion
+  // with the product's Urdu name opens it.
   const urduName = product.nameUr ?? product.name
-  await open(page, `/ur/collection?q=${encodeURIComponent(urduName)}`)
-  const results = page.getByRole('region', { name: ur.catalog['results.heading'] })
-  await results.getByRole('link', { name: urduName }).first().click()
+  await page.getByRole('banner').getByRole('link', { name: ur.common['search.open'], exact: true }).click()
+  const field = page.getByRole('combobox', { name: ur.catalog['search.label'] })
+  await field.fill(urduName)
+  await expect(page).toHaveURL(/\/ur\/collection\?.*q=/)
+  await page.getByRole('option', { name: urduName }).click()
   await expect(page).toHaveURL(`/ur/productdetail/${product._id}`)
   await expectUrduPage(page)
 
@@ -89,7 +92,12 @@ test('a shopper buys in Urdu: home, collection with a filter and a sort, search,
   // The order keeps the product's name as it was sold (its English name).
   await expect(page.getByText(product.name).first()).toBeVisible()
   await expectUrduPage(page)
-  await page.getByRole('link', { name: ur.orders['item.track'] }).first().click()
+  await expect(page.getByRole('button', { name: ur.orders['item.track'] }).first()).toBeVisible()
+  await page
+    .getByRole('list', { name: ur.orders['list.label'] })
+    .getByRole('link', { name: /^آرڈر #/ })
+    .first()
+    .click()
   await expect(page).toHaveURL(/\/ur\/order\/[^/]+$/)
   await expect(page.getByText(ur.orders['status.orderPlaced']).first()).toBeVisible()
   await expectUrduPage(page)
