@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '#tests/e2e/fixtures.ts'
-import { expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/e2e/support.ts'
+import { expectNoSeriousViolations, expectNoSidewaysScroll, isHydrated, open } from '#tests/e2e/support.ts'
 import ur from '#locales/ur/index.ts'
 
 // The whole purchase in Urdu (docs/decisions/022), at 1280 and 390 px (the phone project runs
@@ -116,6 +116,8 @@ test('the switch keeps the page: English to Urdu and back', async ({ page }) => 
   await switchTo('اردو')
   await expect(page).toHaveURL('/ur/about')
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  // The switch loads a new document: its menu answers once the app has booted again.
+  await page.waitForFunction(isHydrated)
   await switchTo('English')
   await expect(page).toHaveURL('/about')
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
