@@ -44,6 +44,25 @@ test('size and price range filter the collection, and every choice shows its cou
   await expectNoSeriousViolations(page)
 })
 
+test('a price typed while a ticked size is loading is kept, and applies on Enter', async ({ page }) => {
+  await open(page, '/collection?category=Women')
+  // The ticked size's view is held back until the price has been typed.
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/collection.data*', async (route) => {
+    await released
+    await route.continue().catch(() => undefined)
+  })
+  await checkbox(page, 'M').check()
+  await page.getByLabel('Max').fill('3000')
+  release()
+  await expect(page).toHaveURL(/\/collection\?category=Women&size=M$/)
+  await expect(page.getByRole('link', { name: 'Remove filter Size M' })).toBeVisible()
+  await expect(page.getByLabel('Max')).toHaveValue('3000')
+  await page.getByLabel('Max').press('Enter')
+  await expect(page).toHaveURL(/\/collection\?category=Women&size=M&maxPrice=3000$/)
+})
+
 test('pages of 24 with real links, a "Showing" line, and a stable order across pages', async ({ page, request }) => {
   const all = await catalog(request)
   // Equal prices keep the catalog's order, so no product appears on two pages.

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
+import { NavigationType, useLocation, useNavigationType } from 'react-router'
 import { Trans, useTranslation } from 'react-i18next'
 import { useLocalePath, useNavigate } from '#app/lib/i18n/links.tsx'
 import { ChevronDown, SlidersHorizontal } from 'lucide-react'
@@ -23,12 +24,37 @@ function formView(form: HTMLFormElement): CatalogFilters {
   return { ...parseFilters(search), page: 1 }
 }
 
+/** What a navigation made by the filters form carries in its history entry. */
+type AppliedState = { appliedFilters?: string }
+
 /** Navigates to the view a filters form describes, by its shortest URL. */
 export function useApplyFilters() {
   const navigate = useNavigate()
   return (form: HTMLFormElement | null | undefined) => {
-    if (form) void navigate(collectionHref(formView(form)), { replace: true, preventScrollReset: true })
+    if (!form) return
+    const view = formView(form)
+    const state: AppliedState = { appliedFilters: filtersToSearch(view).toString() }
+    void navigate(collectionHref(view), { replace: true, preventScrollReset: true, state })
   }
+}
+
+/**
+ * A key for the filters form that changes when the view comes from elsewhere (back, forward,
+ * a removed chip, a link), so the form starts again from what the URL says, and stays when the
+ * form itself made the view: a price typed while that view loaded is then kept, not wiped.
+ */
+function useFormGeneration(current: string): number {
+  const location = useLocation()
+  const navigationType = useNavigationType()
+  const [seen, setSeen] = useState({ current, generation: 0 })
+  if (seen.current !== current) {
+    const madeByForm =
+      navigationType === NavigationType.Replace && (location.state as AppliedState | null)?.appliedFilters === current
+    const next = { current, generation: madeByForm ? seen.generation : seen.generation + 1 }
+    setSeen(next)
+    return next.generation
+  }
+  return seen.generation
 }
 
 /**
@@ -57,6 +83,7 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
 
   // What the shopper ticked or chose before the app booted is still in the form: apply it.
   const current = filtersToSearch({ ...filters, page: 1 }).toString()
+  const generation = useFormGeneration(current)
   useEffect(() => {
     if (form.current && filtersToSearch(formView(form.current)).toString() !== current) apply()
     // Only on the first render after the boot; later changes apply as they happen.
@@ -95,8 +122,8 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
         {t('filters.title')}
       </p>
       <form
-        // A new view (back, forward, a removed chip) starts from what the URL says.
-        key={current}
+        // A new view from elsewhere (back, forward, a removed chip) starts from what the URL says.
+        key={generation}
         ref={form}
         id={FILTERS_FORM_ID}
         method="get"
