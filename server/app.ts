@@ -26,6 +26,7 @@ import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
 import { seoRoutes } from '#server/seo/routes.ts'
+import { countRequests, metricsRoutes } from '#server/metrics/routes.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
 import { DEFAULT_MAX_PHOTO_BYTES, uploadedImageDir } from '#server/catalog/photos.ts'
 
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions) {
   })
 
   app.use(plainPaths())
+  app.use(countRequests())
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')
@@ -156,6 +158,9 @@ export function createApp(options: AppOptions) {
   app.all('/api/*', () => {
     throw new AppError(404, 'Not found')
   })
+
+  // ---- For Prometheus: /metrics, to the addresses METRICS_ALLOW names -----------
+  app.route('/', metricsRoutes)
 
   // ---- For search engines: robots.txt and the sitemap ------------------------
   app.use('/sitemap.xml', compress())

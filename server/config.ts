@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { z } from 'zod'
-import { parseTrustProxy, type TrustProxy } from '#server/http/client-address.ts'
+import type { BlockList } from 'node:net'
+import { parseAddressList, parseTrustProxy, type TrustProxy } from '#server/http/client-address.ts'
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -52,6 +53,17 @@ const envSchema = z.object({
         return z.NEVER
       }
       return trust
+    }),
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((v, ctx) => {
+      const list = parseAddressList(v)
+      if (list === undefined) {
+        ctx.addIssue({ code: 'custom', message: 'METRICS_ALLOW is a comma list of addresses and ranges' })
+        return z.NEVER
+      }
+      return list
     }),
   LOGIN_LIMIT_PER_ACCOUNT: positiveInt.default(10),
   LOGIN_LIMIT_PER_IP: positiveInt.default(50),
@@ -114,6 +126,8 @@ export interface Config {
   adminTwoFactor: Env['ADMIN_TWO_FACTOR']
   /** Who may set X-Forwarded-For and -Proto; null trusts no proxy. */
   trustProxy: TrustProxy | null
+  /** Who may read /metrics (METRICS_ALLOW), by client address. */
+  metricsAllow: BlockList
   rateLimits: {
     loginPerAccount: number
     loginPerIp: number
@@ -192,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminIdleMs: e.ADMIN_IDLE_MINUTES * 60_000,
     adminTwoFactor: e.ADMIN_TWO_FACTOR,
     trustProxy: e.TRUST_PROXY,
+    metricsAllow: e.METRICS_ALLOW,
     rateLimits: {
       loginPerAccount: e.LOGIN_LIMIT_PER_ACCOUNT,
       loginPerIp: e.LOGIN_LIMIT_PER_IP,

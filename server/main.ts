@@ -41,6 +41,7 @@ async function main() {
   const services = createServices({
     db: connection.db,
     dialect: connection.dialect,
+    poolStats: connection.poolStats,
     config,
     logger,
     ...(changes ? { changes } : {}),

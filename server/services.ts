@@ -11,6 +11,7 @@ import { createAccountService } from '#server/account/service.ts'
 import { createMailService } from '#server/mail/service.ts'
 import { createAlertService } from '#server/alerts/service.ts'
 import { createJobService } from '#server/jobs/service.ts'
+import { createMetrics } from '#server/metrics/service.ts'
 import type { ChangeFeed } from '#server/catalog/changes.ts'
 import { createProductLists, type ProductListOptions } from '#server/catalog/product-list.ts'
 import { databaseLimitStore, redisLimitStore, type LimitStore } from '#server/limits/stores.ts'
@@ -31,6 +32,8 @@ export function createServices(deps: {
   changes?: ChangeFeed
   /** Where GET /api/product/list's files are written, and by whom (server/catalog/product-list.ts). */
   productList?: ProductListOptions
+  /** PostgreSQL's pool as it stands, for the metrics (server/db/database.ts). */
+  poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined
 }) {
   const now = deps.now ?? Date.now
   const limitStore = limitStoreFor(deps)
@@ -55,6 +58,7 @@ export function createServices(deps: {
   })
   const newsletter = createNewsletterService(deps.db, now, mail, limitStore)
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
+  const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog }, now)
   // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
   return {
@@ -71,7 +75,13 @@ export function createServices(deps: {
     newsletter,
     alerts,
     account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter, mail }, now),
-    admin: createAdminService(deps.db, deps.config, { orders, auth, catalog }, now),
+    admin,
+    metrics: createMetrics({
+      ordersByStatus: () => admin.statusTotals(),
+      outboxBacklog: () => mail.backlog(),
+      poolStats: deps.poolStats,
+      now,
+    }),
     /** Where rate limits are shared across instances; undefined: this process's memory (SQLite). */
     limitStore,
     /** Lets go of what the services hold open besides the database (Redis, the change feed's connection). */

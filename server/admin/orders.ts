@@ -87,6 +87,14 @@ export function createOrders(ctx: AdminContext) {
 
     order,
 
+    /** How many orders stand in each status, over all time (the store's metrics). */
+    async statusTotals(): Promise<Record<OrderStatus, number>> {
+      const counts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>
+      for (const c of await repo.statusCounts(db, { search: null, from: undefined, before: undefined }))
+        if (c.status in counts) counts[c.status as OrderStatus] = Number(c.n)
+      return counts
+    },
+
     /**
      * Moves the order along docs/spec/rulings.md #15 as the store; the audit entry (who,
      * from, to, and the courier, tracking number and note given) commits with the move.

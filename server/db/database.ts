@@ -89,6 +89,8 @@ export interface Connection {
   dialect: Dialect
   /** The PostgreSQL schema the tables live in, when not the default. */
   schema?: string
+  /** PostgreSQL's connection pool as it stands (the store's metrics); SQLite has none. */
+  poolStats?: () => { total: number; idle: number; waiting: number }
   close(): Promise<void>
 }
 
@@ -117,6 +119,7 @@ export function connect(options: DatabaseOptions): Connection {
       db,
       dialect: 'postgres',
       ...(options.pgSchema ? { schema: options.pgSchema } : {}),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => db.destroy(),
     }
   }

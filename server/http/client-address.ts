@@ -15,21 +15,32 @@ export function parseTrustProxy(value: string): TrustProxy | null | undefined {
   if (['0', 'false', 'no', 'off'].includes(v)) return null
   if (['true', 'yes', 'on'].includes(v)) return { hops: 1 }
   if (/^\d{1,2}$/.test(v)) return { hops: Number(v) }
-  const proxies = new net.BlockList()
-  for (const part of v.split(',').map((p) => p.trim())) {
+  const proxies = parseAddressList(v)
+  return proxies && { proxies }
+}
+
+/** A comma list of addresses and CIDR ranges (10.0.0.0/8, ::1); undefined when one is invalid. */
+export function parseAddressList(value: string): net.BlockList | undefined {
+  const list = new net.BlockList()
+  for (const part of value.split(',').map((p) => p.trim())) {
     const [address, bits, extra] = part.split('/')
     const type = address ? net.isIP(address) : 0
     if (!address || type === 0 || extra !== undefined) return undefined
     const family = type === 4 ? 'ipv4' : 'ipv6'
     if (bits === undefined) {
-      proxies.addAddress(address, family)
+      list.addAddress(address, family)
       continue
     }
     const prefix = Number(bits)
     if (!/^\d{1,3}$/.test(bits) || prefix > (type === 4 ? 32 : 128)) return undefined
-    proxies.addSubnet(address, prefix, family)
+    list.addSubnet(address, prefix, family)
   }
-  return { proxies }
+  return list
+}
+
+/** The address (an IPv4 one mapped into IPv6 read as IPv4) is in the list. */
+export function inAddressList(list: net.BlockList, address: string): boolean {
+  return isTrusted(list, plain(address))
 }
 
 /** An IPv4 address mapped into IPv6 (::ffff:192.0.2.1) is the IPv4 address. */

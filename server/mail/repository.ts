@@ -165,3 +165,13 @@ export async function spendLink(db: Executor, id: string, at: number): Promise<b
 export async function isLinkSpent(db: Executor, id: string): Promise<boolean> {
   return (await db.selectFrom('used_links').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 }
+
+/** Messages waiting to be sent, and when the oldest of them was written (the store's metrics). */
+export async function backlog(db: Executor): Promise<{ waiting: number; oldest: number | null }> {
+  const row = await db
+    .selectFrom('mail_outbox')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min<number>('created_at').as('oldest')])
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return { waiting: Number(row.n), oldest: row.oldest === null ? null : Number(row.oldest) }
+}

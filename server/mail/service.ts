@@ -95,6 +95,8 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
 
   return {
     store,
+    /** Messages waiting to be sent, and when the oldest was written (the store's metrics). */
+    backlog: () => repo.backlog(db),
     /** The newsletter's 20%-off code (NEWSLETTER_CODE). */
     code: config.mail.newsletterCode,
 

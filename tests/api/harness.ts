@@ -155,6 +155,7 @@ export async function createTestStore(kind: DatabaseKind, options: TestStoreOpti
   const services = createServices({
     db: connection.db,
     dialect: connection.dialect,
+    poolStats: connection.poolStats,
     config,
     logger: options.logger ?? createLogger('silent'),
     ...(options.now ? { now: options.now } : {}),

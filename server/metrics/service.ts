@@ -1,0 +1,96 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
+
+// The store's metrics in Prometheus' text format (prom-client), read at /metrics: what this
+// process served (requests by route and status, their latency, refusals by a rate limit)
+// and, read from the database when scraped, what the store holds (orders by status, the
+// outbox's backlog) and the database pool. Each instance answers for its own requests;
+// Prometheus adds them up. One registry a store, so tests may run several in one process.
+
+export type MetricsService = ReturnType<typeof createMetrics>
+
+export interface MetricsSources {
+  ordersByStatus: () => Promise<Record<OrderStatus, number>>
+  outboxBacklog: () => Promise<{ waiting: number; oldest: number | null }>
+  /** PostgreSQL's pool; absent on SQLite. */
+  poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined
+  now: () => number
+}
+
+export function createMetrics(sources: MetricsSources) {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry, prefix: 'kapra_' })
+
+  const requests = new Counter({
+    name: 'kapra_http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  })
+  const duration = new Histogram({
+    name: 'kapra_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request (to its headers), by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  })
+  const refusals = new Counter({
+    name: 'kapra_rate_limit_refusals_total',
+    help: 'Requests refused by a rate limit (429), by route',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  })
+
+  new Gauge({
+    name: 'kapra_orders',
+    help: 'Orders in each status, over all time',
+    labelNames: ['status'] as const,
+    registers: [registry],
+    async collect() {
+      const counts = await sources.ordersByStatus()
+      for (const status of orderStatuses) this.set({ status }, counts[status])
+    },
+  })
+  new Gauge({
+    name: 'kapra_mail_outbox_waiting',
+    help: 'Emails in the outbox waiting to be sent',
+    registers: [registry],
+    async collect() {
+      const { waiting, oldest } = await sources.outboxBacklog()
+      this.set(waiting)
+      oldestAge.set(oldest === null ? 0 : Math.max(0, (sources.now() - oldest) / 1000))
+    },
+  })
+  const oldestAge = new Gauge({
+    name: 'kapra_mail_outbox_oldest_age_seconds',
+    help: 'Age of the oldest email waiting to be sent (0 when none waits)',
+    registers: [registry],
+  })
+  const poolStats = sources.poolStats
+  if (poolStats) {
+    new Gauge({
+      name: 'kapra_db_pool_connections',
+      help: "PostgreSQL pool's connections, by state",
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const { total, idle, waiting } = poolStats()
+        this.set({ state: 'total' }, total)
+        this.set({ state: 'idle' }, idle)
+        this.set({ state: 'waiting_clients' }, waiting)
+      },
+    })
+  }
+
+  return {
+    /** One answered request: `route` is the route's pattern, never the path (a bounded set). */
+    observe(method: string, route: string, status: number, seconds: number): void {
+      requests.inc({ method, route, status: String(status) })
+      duration.observe({ method, route }, seconds)
+      if (status === 429) refusals.inc({ route })
+    },
+    contentType: registry.contentType,
+    /** The text Prometheus reads; the database's figures are read now. */
+    render: () => registry.metrics(),
+  }
+}
