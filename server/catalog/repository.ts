@@ -83,7 +83,7 @@ export async function listedCount(db: Executor): Promise<number> {
  */
 export async function listedIds(db: Executor, from: { after: string } | { skip: number }, limit: number) {
   // A test, not an index bound: led by archived, SQLite would read and sort every product;
-  // in id order, both databases read the covering index alone (migration 2026-11-26T0500).
+  // in id order, both databases read the covering index alone (migration 2026-11-26T0700).
   let query = db
     .selectFrom('products')
     .select(['id', 'updated_at'])
