@@ -40,8 +40,7 @@ export function PackingSlip({ order }: { order: Order }) {
         ))}
       </ul>
       <OrderAmounts
-        items={order.items}
-        amount={order.amount}
+        order={order}
         totalLabel={order.payment ? 'Collected' : 'Cash to collect'}
       />
       <address className="mt-4 border-t border-line pt-3 text-sm leading-relaxed text-ink not-italic">

@@ -41,7 +41,30 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Figure label="Returned to origin, last 30 days" hint="Returned ÷ (Delivered + Returned)">
           {rate}
         </Figure>
+        <Figure label="Discounts given, last 30 days" href="/admin/discounts" hint="Taken off orders not cancelled">
+          <Price amount={d.discountsGiven30d} />
+        </Figure>
       </dl>
+
+      <section aria-labelledby="codes-title" className="mt-10">
+        <h2 id="codes-title" className="font-display text-lg font-semibold text-ink">
+          Codes used most, last 30 days
+        </h2>
+        {d.topCodes.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">No order used a discount code.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+            {d.topCodes.map((c) => (
+              <li key={c.code} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
+                <span className="min-w-0 truncate font-medium text-ink">{c.code}</span>
+                <span className="shrink-0 text-muted">
+                  {c.orders} {c.orders === 1 ? 'order' : 'orders'} · <Price amount={c.discount} /> off
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="low-title" className="mt-10">
         <h2 id="low-title" className="font-display text-lg font-semibold text-ink">

@@ -1,0 +1,80 @@
+import { Form, Link } from 'react-router'
+import { ArrowLeft, CircleCheck } from 'lucide-react'
+import type { Route } from './+types/discounts.$discountId'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { attempt, orNotFound } from '#app/lib/service-result.server.ts'
+import { DiscountForm } from '#app/features/admin/discount-form.tsx'
+import { describeValue, discountFormValues } from '#app/features/admin/discount-input.ts'
+import { saveDiscountAction } from '#app/features/admin/save-discount.server.ts'
+
+export function meta({ matches, loaderData }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: `${loaderData?.discount.code ?? 'Discount code'} · Console | Kapra`,
+    description: 'A discount code: its terms, uses and history.',
+    origin: rootOrigin(matches),
+  })
+}
+
+export async function loader({ context, url, params }: Route.LoaderArgs) {
+  requireAdmin(context, url)
+  const { services } = context.get(appContext)
+  const discount = orNotFound(await attempt(context, () => services.admin.discount(params.discountId)))
+  return { discount, saved: url.searchParams.has('saved'), ended: url.searchParams.has('ended') }
+}
+
+export function action({ context, url, request, params }: Route.ActionArgs) {
+  return saveDiscountAction(context, url, request, params.discountId)
+}
+
+/** One code: what it gives, its uses, the form to change it, End now, and who changed what. */
+export default function DiscountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { discount: d, saved, ended } = loaderData
+  return (
+    <main id="main" className="container-page py-8 sm:py-10">
+      <Link to="/admin/discounts" className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink">
+        <ArrowLeft aria-hidden className="size-4" />
+        Discount codes
+      </Link>
+      <h1 className="section-title">{d.code}</h1>
+      <p className="mt-2 text-sm text-muted">
+        {describeValue(d)} · {d.used} / {d.maxUses ?? '∞'} used · {d.status}
+      </p>
+      {(saved || ended) && !actionData && (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm font-medium text-success">
+          <CircleCheck aria-hidden className="size-4" />
+          {ended ? 'The code has ended.' : 'The code is saved.'}
+        </p>
+      )}
+      <DiscountForm
+        key={`${d.id}-${d.createdAt}-${d.endsAt ?? ''}`}
+        values={actionData?.values && Object.keys(actionData.values).length ? actionData.values : discountFormValues(d)}
+        errors={actionData?.fieldErrors ?? {}}
+        message={actionData?.message ?? null}
+        submitLabel="Save code"
+      />
+      {d.status !== 'ended' && (
+        <Form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="end" />
+          <button type="submit" className="btn-secondary">
+            End now
+          </button>
+        </Form>
+      )}
+      <section aria-labelledby="history-title" className="mt-8 max-w-2xl">
+        <h2 id="history-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
+          History
+        </h2>
+        <ul className="mt-3 space-y-2 text-sm">
+          {d.audit.map((entry) => (
+            <li key={entry.id} className="text-muted">
+              <span className="text-ink">{entry.action}</span> by {entry.actor.name} ·{' '}
+              {new Date(entry.at).toISOString().slice(0, 16).replace('T', ' ')} UTC
+            </li>
+          ))}
+        </ul>
+      </section>
+    </main>
+  )
+}

@@ -1,0 +1,42 @@
+import { Link } from 'react-router'
+import { ArrowLeft } from 'lucide-react'
+import type { Route } from './+types/discounts.new'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { DiscountForm } from '#app/features/admin/discount-form.tsx'
+import { saveDiscountAction } from '#app/features/admin/save-discount.server.ts'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'New discount code · Console | Kapra',
+    description: 'Make a discount code.',
+    origin: rootOrigin(matches),
+  })
+}
+
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url)
+  return null
+}
+
+export function action({ context, url, request }: Route.ActionArgs) {
+  return saveDiscountAction(context, url, request, null)
+}
+
+export default function NewDiscount({ actionData }: Route.ComponentProps) {
+  return (
+    <main id="main" className="container-page py-8 sm:py-10">
+      <Link to="/admin/discounts" className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink">
+        <ArrowLeft aria-hidden className="size-4" />
+        Discount codes
+      </Link>
+      <h1 className="section-title">New discount code</h1>
+      <DiscountForm
+        values={actionData?.values ?? { kind: 'percent' }}
+        errors={actionData?.fieldErrors ?? {}}
+        message={actionData?.message ?? null}
+        submitLabel="Create code"
+      />
+    </main>
+  )
+}
