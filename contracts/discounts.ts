@@ -114,7 +114,7 @@ export const adminDiscountSchema = z
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'A percent off is from 1 to 100' })
     if (v.kind === 'fixed' && (v.value === undefined || v.value < 1))
       ctx.addIssue({ code: 'custom', path: ['value'], message: 'An amount off is at least Rs 1' })
-    if (v.startsAt != null && v.endsAt != null && v.endsAt <= v.startsAt)
+    if (typeof v.startsAt === 'number' && typeof v.endsAt === 'number' && v.endsAt <= v.startsAt)
       ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'endsAt must be after startsAt' })
   })
 export type AdminDiscountInput = z.infer<typeof adminDiscountSchema>

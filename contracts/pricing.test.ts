@@ -68,9 +68,9 @@ describe('computeTotals', () => {
       discount: 1299,
       total: 50,
     })
-    expect(computeTotals(lines, priceOf, spec, { kind: 'free_delivery', value: 0, appliesToSale: false })).toMatchObject(
-      { discount: 50, deliveryFee: 50, total: 1299 },
-    )
+    expect(
+      computeTotals(lines, priceOf, spec, { kind: 'free_delivery', value: 0, appliesToSale: false }),
+    ).toMatchObject({ discount: 50, deliveryFee: 50, total: 1299 })
   })
 
   it('leaves lines on sale out of what a code takes off, unless the code applies to sale items', () => {
@@ -98,9 +98,9 @@ describe('computeTotals', () => {
 
 describe('isOnSale', () => {
   it('is the one seam a sale reaches pricing through: a compare-at price', () => {
-    expect(isOnSale({})).toBe(false)
-    expect(isOnSale({ compareAtPrice: null })).toBe(false)
-    expect(isOnSale({ compareAtPrice: 3999 })).toBe(true)
+    expect(isOnSale({ price: 2999 })).toBe(false)
+    expect(isOnSale({ price: 2999, compareAtPrice: null })).toBe(false)
+    expect(isOnSale({ price: 2999, compareAtPrice: 3999 })).toBe(true)
   })
 })
 

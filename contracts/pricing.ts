@@ -39,7 +39,7 @@ export interface PricedLine {
  * The one seam through which a sale reaches pricing (docs/decisions/026): a product is on
  * sale while it has a compare-at price. Products without the field are never on sale.
  */
-export function isOnSale(product: { compareAtPrice?: number | null }): boolean {
+export function isOnSale(product: { price: number; compareAtPrice?: number | null }): boolean {
   return product.compareAtPrice !== undefined && product.compareAtPrice !== null
 }
 

@@ -72,7 +72,10 @@ const envSchema = z.object({
     .trim()
     .min(1)
     .max(30)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/, 'NEWSLETTER_CODE is letters, digits and dashes: the prefix of each subscriber code')
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9_-]*$/,
+      'NEWSLETTER_CODE is letters, digits and dashes: the prefix of each subscriber code',
+    )
     .default('WELCOME20'),
   DELIVERY_FEE: z.coerce.number().int().min(0).max(100_000).default(50),
   FREE_DELIVERY_OVER: z.coerce.number().int().min(1).max(100_000_000).optional(),

@@ -82,7 +82,15 @@ export function createDiscountService(db: Db, dialect: Dialect, now: () => numbe
     // A code for items not on sale, on a cart of sale items only, takes nothing off.
     if (row.kind !== 'free_delivery' && totals.subtotal > 0 && totals.discountable === 0)
       return { ok: false, refusal: { reason: 'sale-items' } }
-    return { ok: true, code: row.code, discountId: row.id, totals, terms: termsOf(row), minSubtotal: row.min_subtotal, row }
+    return {
+      ok: true,
+      code: row.code,
+      discountId: row.id,
+      totals,
+      terms: termsOf(row),
+      minSubtotal: row.min_subtotal,
+      row,
+    }
   }
 
   function toAdmin(row: repo.DiscountRow): AdminDiscount {
@@ -120,12 +128,17 @@ export function createDiscountService(db: Db, dialect: Dialect, now: () => numbe
     applies_to_sale: input.appliesToSale ? 1 : 0,
   })
 
-  const DUPLICATE = (code: string) => new AppError(409, `The code ${code} already exists`, { fields: { code: 'Already exists' } })
+  const DUPLICATE = (code: string) =>
+    new AppError(409, `The code ${code} already exists`, { fields: { code: 'Already exists' } })
 
   return {
     /** The code against the shopper's cart, without claiming it (POST /api/cart/discount). */
     check: (exec: Executor, code: string, shopper: CodeShopper, basket: CodeBasket) =>
-      check(exec, code, shopper, basket, false).then(({ row: _row, ...result }) => result as CodeCheck),
+      check(exec, code, shopper, basket, false).then((result): CodeCheck => {
+        if (!result.ok) return result
+        const { row: _row, ...checked } = result
+        return checked
+      }),
 
     /**
      * Claims one use for the order in the caller's transaction (docs/decisions/026): the
@@ -142,8 +155,7 @@ export function createDiscountService(db: Db, dialect: Dialect, now: () => numbe
     ): Promise<{ code: string; totals: Totals }> {
       const result = await check(trx, code, shopper, basket, true)
       if (!result.ok) throw new AppError(422, refusalMessage(result.refusal))
-      if (!(await repo.takeUse(trx, result.discountId)))
-        throw new AppError(422, refusalMessage({ reason: 'used-up' }))
+      if (!(await repo.takeUse(trx, result.discountId))) throw new AppError(422, refusalMessage({ reason: 'used-up' }))
       await repo.insertRedemption(trx, {
         order_id: orderId,
         discount_id: result.discountId,
@@ -203,7 +215,14 @@ export function createDiscountService(db: Db, dialect: Dialect, now: () => numbe
     async create(trx: Executor, input: AdminDiscountInput): Promise<AdminDiscount> {
       if (await repo.codeTaken(trx, input.code, null)) throw DUPLICATE(input.code)
       const at = now()
-      const row: repo.DiscountRow = { id: randomUUID(), ...fromInput(input), used: 0, origin: 'owner', created_at: at, updated_at: at }
+      const row: repo.DiscountRow = {
+        id: randomUUID(),
+        ...fromInput(input),
+        used: 0,
+        origin: 'owner',
+        created_at: at,
+        updated_at: at,
+      }
       await repo.insertCode(trx, row)
       return toAdmin(row)
     },

@@ -22,6 +22,10 @@ const order: Order = {
     { _id: 'oxford-shirt', name: 'Men Oxford Shirt', price: 2499, image: '/images/a.webp', size: 'M', quantity: 2 },
     { _id: 'kids-hoodie', name: 'Kids Hoodie', price: 1799, image: '/images/b.webp', size: '6-7Y', quantity: 1 },
   ],
+  subtotal: 6797,
+  deliveryFee: 50,
+  discountCode: null,
+  discount: 0,
   amount: 6847,
   address: {
     firstName: 'Ayesha',

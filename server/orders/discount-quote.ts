@@ -27,7 +27,11 @@ export function createDiscountQuote(ctx: OrdersContext) {
       const basket = {
         lines: cart
           .filter((l) => products.has(l.product_id))
-          .map((l) => ({ productId: l.product_id, quantity: l.quantity, onSale: isOnSale(products.get(l.product_id)!) })),
+          .map((l) => ({
+            productId: l.product_id,
+            quantity: l.quantity,
+            onSale: isOnSale(products.get(l.product_id)!),
+          })),
         priceOf: (id: string) => products.get(id)?.price,
         delivery,
       }
@@ -39,7 +43,13 @@ export function createDiscountQuote(ctx: OrdersContext) {
       const t = result.totals
       return {
         ok: true,
-        quote: { code: result.code, subtotal: t.subtotal, discount: t.discount, delivery: t.deliveryFee, total: t.total },
+        quote: {
+          code: result.code,
+          subtotal: t.subtotal,
+          discount: t.discount,
+          delivery: t.deliveryFee,
+          total: t.total,
+        },
         terms: result.terms,
         minSubtotal: result.minSubtotal,
       }

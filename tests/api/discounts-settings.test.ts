@@ -31,13 +31,21 @@ for (const kind of databases) {
     it('charges DELIVERY_FEE below FREE_DELIVERY_OVER and nothing at or above it', async () => {
       const { client } = await signedInClient(store)
       await fill(client, [SHIRT])
-      const below = await client.post('/api/order/placeorder', { address: address(), items: [SHIRT], amount: 2499 + 120 })
+      const below = await client.post('/api/order/placeorder', {
+        address: address(),
+        items: [SHIRT],
+        amount: 2499 + 120,
+      })
       expect((await json<{ order: Order }>(below, 201)).order).toMatchObject({ deliveryFee: 120, amount: 2619 })
 
       await fill(client, [SHIRT, JEANS])
       const lines = [SHIRT, JEANS]
       const at = await client.post('/api/order/placeorder', { address: address(), items: lines, amount: 5998 + 120 })
-      expect((await json<{ order: Order }>(at, 201)).order).toMatchObject({ subtotal: 5998, deliveryFee: 0, amount: 5998 })
+      expect((await json<{ order: Order }>(at, 201)).order).toMatchObject({
+        subtotal: 5998,
+        deliveryFee: 0,
+        amount: 5998,
+      })
     })
 
     it('a free-delivery code takes the fee off below the threshold, and nothing above it', async () => {
@@ -100,7 +108,9 @@ for (const kind of databases) {
       })
       const confirmed = await store.client().post('/api/newsletter/confirm', { token: a.token })
       expect(await json(confirmed)).toEqual({ message: 'Your subscription is confirmed', code: a.code })
-      expect(await json<DiscountQuote>(await first.client.post('/api/cart/discount', { code: a.code.toLowerCase() }))).toMatchObject({
+      expect(
+        await json<DiscountQuote>(await first.client.post('/api/cart/discount', { code: a.code.toLowerCase() })),
+      ).toMatchObject({
         discount: Math.round(3499 * 0.2),
       })
       const placed = await first.client.post('/api/order/placeorder', {

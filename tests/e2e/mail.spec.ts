@@ -162,7 +162,9 @@ test('a newsletter subscriber confirms from the email, sees the code, and leaves
   expect((await page.request.post('/api/newsletter/subscribe', { data: { email } })).ok()).toBe(true)
   const mail = await newestMail(email, 'newsletter-confirm')
   // The subscriber's own code, NEWSLETTER_CODE its prefix (docs/decisions/026).
-  const code = /Your own code for 20% off your first order, once you confirm: (WELCOME20-[A-Z2-9]{8})/.exec(mail.text)?.[1]
+  const code = /Your own code for 20% off your first order, once you confirm: (WELCOME20-[A-Z2-9]{8})/.exec(
+    mail.text,
+  )?.[1]
   expect(code).toBeDefined()
 
   await open(page, linkPath(mail.text, 'Confirm my subscription'))

@@ -56,7 +56,11 @@ export function DiscountForm({
   submitLabel: string
 }) {
   return (
-    <Form method="post" noValidate className="mt-6 max-w-2xl space-y-5 rounded-2xl border border-line bg-white p-5 sm:p-7">
+    <Form
+      method="post"
+      noValidate
+      className="mt-6 max-w-2xl space-y-5 rounded-2xl border border-line bg-white p-5 sm:p-7"
+    >
       {message && (
         <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-4 py-3 text-sm text-danger">
           <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />

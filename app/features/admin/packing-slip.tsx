@@ -39,10 +39,7 @@ export function PackingSlip({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <OrderAmounts
-        order={order}
-        totalLabel={order.payment ? 'Collected' : 'Cash to collect'}
-      />
+      <OrderAmounts order={order} totalLabel={order.payment ? 'Collected' : 'Cash to collect'} />
       <address className="mt-4 border-t border-line pt-3 text-sm leading-relaxed text-ink not-italic">
         {a.firstName} {a.lastName}
         {a.phone && ` · ${a.phone}`}

@@ -36,13 +36,13 @@ export async function saveDiscountAction(
   if (!read.ok) return data({ message: read.message, fieldErrors: read.fieldErrors, values }, { status: 400 })
   const saved = await attempt(
     context,
-    () => (id === null ? services.admin.createDiscount(read.input, admin) : services.admin.updateDiscount(id, read.input, admin)),
+    () =>
+      id === null
+        ? services.admin.createDiscount(read.input, admin)
+        : services.admin.updateDiscount(id, read.input, admin),
     { fallback: 'The code could not be saved. Please try again.', what: 'discount save' },
   )
   if (!saved.ok)
-    return data(
-      { message: saved.message, fieldErrors: saved.fieldErrors ?? {}, values },
-      { status: saved.status },
-    )
+    return data({ message: saved.message, fieldErrors: saved.fieldErrors ?? {}, values }, { status: saved.status })
   return redirect(`/admin/discounts/${saved.value.id}?saved`)
 }

@@ -35,7 +35,9 @@ export function CartTotals({
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-muted">{t('totals.shipping')}</dt>
-          <dd>{totals.subtotal > 0 && totals.deliveryFee === 0 ? t('totals.free') : <Price amount={totals.deliveryFee} />}</dd>
+          <dd>
+            {totals.subtotal > 0 && totals.deliveryFee === 0 ? t('totals.free') : <Price amount={totals.deliveryFee} />}
+          </dd>
         </div>
         {code !== null && totals.discount > 0 && (
           <div className="flex justify-between gap-4 text-success">

@@ -1,6 +1,13 @@
 import { cartLines, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
 import type { ProductSummary } from '#contracts/catalog.ts'
-import { computeTotals, isOnSale, SPEC_DELIVERY, type Delivery, type DiscountTerms, type Totals } from '#contracts/pricing.ts'
+import {
+  computeTotals,
+  isOnSale,
+  SPEC_DELIVERY,
+  type Delivery,
+  type DiscountTerms,
+  type Totals,
+} from '#contracts/pricing.ts'
 
 /** What a cart line shows of its product; `stock` (pieces left by size) when the page knows it. */
 export type CartProduct = ProductSummary & { stock?: Record<string, number> }

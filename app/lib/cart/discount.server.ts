@@ -67,9 +67,11 @@ export async function discountAction(
   if (intent === 'removeDiscount')
     return redirectIn(request, path, { headers: { 'Set-Cookie': sessionCookies.discount(null) } })
   if (intent !== 'applyDiscount') return undefined
-  const typed = typeof form.get('code') === 'string' ? String(form.get('code')) : ''
+  const sent = form.get('code')
+  const typed = typeof sent === 'string' ? sent : ''
   const parsed = discountCodeField.safeParse(typed)
-  if (!parsed.success) return { discount: { code: typed, refusal: typed.trim() === '' ? null : { reason: 'not-found' } } }
+  if (!parsed.success)
+    return { discount: { code: typed, refusal: typed.trim() === '' ? null : { reason: 'not-found' } } }
   const result = await services.orders.quoteDiscount(userId, parsed.data)
   if (!result.ok) return { discount: { code: typed, refusal: result.refusal } }
   return redirectIn(request, path, { headers: { 'Set-Cookie': sessionCookies.discount(result.quote.code) } })

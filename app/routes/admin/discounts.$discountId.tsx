@@ -33,7 +33,10 @@ export default function DiscountPage({ loaderData, actionData }: Route.Component
   const { discount: d, saved, ended } = loaderData
   return (
     <main id="main" className="container-page py-8 sm:py-10">
-      <Link to="/admin/discounts" className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink">
+      <Link
+        to="/admin/discounts"
+        className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink"
+      >
         <ArrowLeft aria-hidden className="size-4" />
         Discount codes
       </Link>

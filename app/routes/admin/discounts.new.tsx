@@ -26,7 +26,10 @@ export function action({ context, url, request }: Route.ActionArgs) {
 export default function NewDiscount({ actionData }: Route.ComponentProps) {
   return (
     <main id="main" className="container-page py-8 sm:py-10">
-      <Link to="/admin/discounts" className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink">
+      <Link
+        to="/admin/discounts"
+        className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink"
+      >
         <ArrowLeft aria-hidden className="size-4" />
         Discount codes
       </Link>

@@ -64,7 +64,10 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
             className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[minmax(0,1fr)_9rem_8rem_auto] sm:items-center sm:gap-4"
           >
             <span className="min-w-0">
-              <Link to={`/admin/discounts/${d.id}`} className="font-semibold text-ink underline-offset-4 hover:underline">
+              <Link
+                to={`/admin/discounts/${d.id}`}
+                className="font-semibold text-ink underline-offset-4 hover:underline"
+              >
                 {d.code}
               </Link>
               <span className="block text-muted">
@@ -78,7 +81,9 @@ export default function Discounts({ loaderData }: Route.ComponentProps) {
               {d.used} / {d.maxUses ?? '∞'} used
             </span>
             <span>
-              <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${statusTone[d.status]}`}>{d.status}</span>
+              <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ${statusTone[d.status]}`}>
+                {d.status}
+              </span>
             </span>
             {d.status === 'ended' ? (
               <span />

@@ -120,11 +120,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               note={belowMinimum ? refusalText({ reason: 'min-subtotal', minSubtotal: minimum }) : null}
               typed={typed?.code ?? discount.refused?.code ?? ''}
               error={
-                typed
-                  ? refusalText(typed.refusal)
-                  : discount.refused
-                    ? refusalText(discount.refused.refusal)
-                    : null
+                typed ? refusalText(typed.refusal) : discount.refused ? refusalText(discount.refused.refusal) : null
               }
             />
             <CartTotals totals={totals} delivery={discount.delivery} code={discount.applied?.code ?? null}>

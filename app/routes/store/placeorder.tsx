@@ -116,15 +116,15 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   }
   // docs/spec/store-spec.md §4: the cart is emptied (in the order's transaction) and the shopper sees the order.
   // The code was used: it is no longer kept for the next checkout.
-  const headers = code === null ? undefined : { 'Set-Cookie': context.get(appContext).sessionCookies.discount(null) }
-  if (form.get('saveAddress') !== 'on') return redirect(localePath(lang, '/order'), { headers })
+  const used = code === null ? {} : { headers: { 'Set-Cookie': context.get(appContext).sessionCookies.discount(null) } }
+  if (form.get('saveAddress') !== 'on') return redirect(localePath(lang, '/order'), used)
   // Saved after the order has committed, never with it: a full address book or a
   // failure here must not cost the shopper their order (docs/decisions/012).
   const saved = await attempt(context, () => services.account.saveFromCheckout(user._id, address.data), {
     fallback: 'failed',
     what: 'saving the checkout address',
   })
-  return redirect(localePath(lang, `/order?address=${saved.ok ? saved.value : 'failed'}`), { headers })
+  return redirect(localePath(lang, `/order?address=${saved.ok ? saved.value : 'failed'}`), used)
 }
 
 function parseJson(value: FormDataEntryValue | null): unknown {
@@ -250,9 +250,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
                 : null
             }
             typed={typed?.code ?? discount.refused?.code ?? ''}
-            error={
-              typed ? refusalText(typed.refusal) : discount.refused ? refusalText(discount.refused.refusal) : null
-            }
+            error={typed ? refusalText(typed.refusal) : discount.refused ? refusalText(discount.refused.refusal) : null}
           />
           <CartTotals totals={totals} delivery={discount.delivery} code={discount.applied?.code ?? null} />
           <section aria-labelledby="payment-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
