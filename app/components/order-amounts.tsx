@@ -30,7 +30,7 @@ export function OrderAmounts({
           <dt className="text-muted">
             {t('amounts.discount')} <bdi>({order.discountCode})</bdi>
           </dt>
-          <dd>
+          <dd dir="ltr">
             −<Price amount={order.discount} />
           </dd>
         </div>

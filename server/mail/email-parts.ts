@@ -296,7 +296,7 @@ export function OrderLines(props: { theme: Theme; t: Translate; order: Order }) 
     // docs/decisions/026: the code the order used, and what it took off.
     ...(order.discountCode === null
       ? []
-      : [sum(t('lines.discount', { code: order.discountCode }), `−${formatPrice(order.discount)}`)]),
+      : [sum(t('lines.discount', { code: order.discountCode }), `\u2066−${formatPrice(order.discount)}\u2069`)]),
     sum(t('lines.total'), formatPrice(order.amount), true),
   ])
 }

@@ -82,3 +82,32 @@ for (const lang of ['en', 'ur'] as const) {
     expect(errors).toEqual([])
   })
 }
+
+test('the owner makes a code in the console without scripts’ help, sees it listed and ends it', async ({
+  page,
+  admin,
+}) => {
+  const errors = collectErrors(page)
+  expect((await page.request.post('/api/auth/login', { data: admin })).ok()).toBe(true)
+  const code = `CONSOLE${test.info().project.name}${Date.now().toString(36)}`.toUpperCase().replace(/[^A-Z0-9]/g, '')
+  await open(page, '/admin/discounts/new')
+  await expectNoSeriousViolations(page)
+  await page.getByLabel('Code', { exact: true }).fill(code.toLowerCase())
+  await page.getByLabel('Kind').selectOption('fixed')
+  await page.getByLabel('Value').fill('300')
+  await page.getByLabel('Total uses').fill('5')
+  await page.getByRole('button', { name: 'Create code' }).click()
+  await expect(page.getByRole('status')).toHaveText('The code is saved.')
+  await expect(page.getByRole('heading', { name: code })).toBeVisible()
+  await expectNoSeriousViolations(page)
+
+  await open(page, '/admin/discounts')
+  const row = page.getByRole('listitem').filter({ hasText: code })
+  await expect(row).toContainText('Rs 300 off')
+  await expect(row).toContainText('0 / 5 used')
+  await expectNoSeriousViolations(page)
+  await expectNoSidewaysScroll(page)
+  await row.getByRole('button', { name: `End now ${code}` }).click()
+  await expect(page.getByRole('status')).toHaveText('The code has ended.')
+  expect(errors).toEqual([])
+})

@@ -19,24 +19,34 @@ function Field({
   errors: FieldErrors
 } & React.InputHTMLAttributes<HTMLInputElement>) {
   const error = errors[name]
+  const id = `discount-${name}`
+  // The label names the field; the hint and the message describe it.
+  const described = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ')
   return (
-    <label className="block">
-      <span className="field-label">{label}</span>
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
       <input
+        id={id}
         name={name}
         defaultValue={values[name] ?? ''}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${name}-error` : undefined}
+        aria-describedby={described || undefined}
         className="field-input"
         {...input}
       />
-      {hint && <span className="mt-1 block text-xs text-muted">{hint}</span>}
-      {error && (
-        <span id={`${name}-error`} className="field-error block">
-          {error}
-        </span>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
       )}
-    </label>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
   )
 }
 

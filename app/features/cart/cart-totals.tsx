@@ -44,7 +44,8 @@ export function CartTotals({
             <dt>
               {t('totals.discount')} <bdi className="font-medium">({code})</bdi>
             </dt>
-            <dd>
+            {/* The minus keeps its place before the amount on an Urdu page too. */}
+            <dd dir="ltr">
               −<Price amount={totals.discount} />
             </dd>
           </div>

@@ -11,7 +11,7 @@ export function useRefusalText() {
     refusal === null
       ? t('discount.enter')
       : refusal.reason === 'min-subtotal'
-        ? t('discount.refused.min-subtotal', { amount: formatPrice(refusal.minSubtotal) })
+        ? t('discount.refused.min-subtotal', { amount: formatPrice(refusal.minSubtotal).replace(' ', '\u00a0') })
         : t(`discount.refused.${refusal.reason}`)
 }
 

@@ -69,8 +69,11 @@ export function OrderedItemRow({
             <div className="flex gap-1">
               <dt>{t('item.discountCode')}</dt>
               <dd className="text-ink">
-                <bdi>{item.discountCode}</bdi> (−
-                <Price amount={item.discount} />)
+                <bdi>{item.discountCode}</bdi>{' '}
+                <bdi dir="ltr">
+                  (−
+                  <Price amount={item.discount} />)
+                </bdi>
               </dd>
             </div>
           )}
