@@ -67,6 +67,35 @@ for (const kind of databases) {
       })
     })
 
+    it('refuses a code not for sale items on a cart of sale items only, through the one seam (docs/decisions/026)', async () => {
+      // No product is on sale in this branch: the lines are marked on sale as isOnSale would mark them.
+      const db = store.connection.db
+      await store.services.discounts.create(db, { code: 'NOTSALE', kind: 'percent', value: 10 })
+      await store.services.discounts.create(db, { code: 'SALETOO', kind: 'percent', value: 10, appliesToSale: true })
+      const shopper = { userId: 'nobody', phoneKey: null, firstOrder: true }
+      const basket = (onSale: boolean[]) => ({
+        lines: onSale.map((sale, i) => ({
+          productId: i === 0 ? 'oxford-shirt' : 'denim-jeans',
+          quantity: 1,
+          onSale: sale,
+        })),
+        priceOf: (id: string) => ({ 'oxford-shirt': 2499, 'denim-jeans': 3499 })[id],
+        delivery: { fee: 120, freeOver: null },
+      })
+      expect(await store.services.discounts.check(db, 'NOTSALE', shopper, basket([true]))).toEqual({
+        ok: false,
+        refusal: { reason: 'sale-items' },
+      })
+      expect(await store.services.discounts.check(db, 'NOTSALE', shopper, basket([true, false]))).toMatchObject({
+        ok: true,
+        totals: { discountable: 3499, discount: 350 },
+      })
+      expect(await store.services.discounts.check(db, 'SALETOO', shopper, basket([true]))).toMatchObject({
+        ok: true,
+        totals: { discount: 250 },
+      })
+    })
+
     it('answers 409 for an empty cart and 401 without an account', async () => {
       const { client } = await signedInClient(store)
       expect((await client.post('/api/cart/discount', { code: 'NOFEE' })).status).toBe(409)
