@@ -15,6 +15,8 @@ import { appContext } from '#app/lib/app-context.server.ts'
 import { deferHydration } from '#app/lib/deferred-boot.server.ts'
 import { I18nextProvider } from 'react-i18next'
 import { i18nFor, setUpLanguage } from '#app/lib/i18n/i18n.ts'
+import { loadConsoleMessages } from '#app/lib/i18n/console.ts'
+import { LANGUAGES } from '#contracts/languages.ts'
 import { requestLang } from '#app/lib/i18n/language.ts'
 import english from '#locales/en/index.ts'
 import urdu from '#locales/ur/index.ts'
@@ -24,9 +26,11 @@ export { appContext }
 
 export const streamTimeout = 5_000
 
-// Both languages' messages, once: a page is rendered in the language its URL names.
+// Both languages' messages, once: a page is rendered in the language its URL names. The
+// console's too, in each language it is written in (English only: locales/README.md).
 setUpLanguage('en', english)
 setUpLanguage('ur', urdu)
+await Promise.all(LANGUAGES.map((lang) => loadConsoleMessages(i18nFor(lang))))
 
 /**
  * Every error a loader, action or render throws on the server, in the process's JSON

@@ -27,7 +27,11 @@ const server = await startBenchServer(3901)
 const products = (await (await fetch(`${server.base}/api/product/list`)).json()) as { _id: string }[]
 // Each in English and in Urdu (docs/decisions/022): the Urdu twin carries the Nastaliq face.
 const english = ['/', '/collection', `/productdetail/${products[0]!._id}`]
-const pages = [...english, ...english.map((p) => (p === '/' ? '/ur' : `/ur${p}`))]
+// LH_PAGES=/ur,/ur/collection: only the pages whose address starts with one of these.
+const only = process.env.LH_PAGES?.split(',').filter(Boolean)
+const pages = [...english, ...english.map((p) => (p === '/' ? '/ur' : `/ur${p}`))].filter(
+  (p) => !only || only.some((o) => (o === '/' || o === '/ur' ? p === o : p.startsWith(o))),
+)
 
 const chrome = await chromeLauncher.launch({
   chromePath,

@@ -3,20 +3,42 @@ import { useTranslation } from 'react-i18next'
 import { localePath, type Lang } from '#contracts/languages.ts'
 import { useLang } from '#app/lib/i18n/language.ts'
 
-/** Where the switch leads: this page in the other language, through the cookie's setter. */
-export function switchHref(to: Lang, pathname: string, search: string): string {
-  return `/language?to=${encodeURIComponent(localePath(to, pathname) + search)}`
+/** This page's address in another language. */
+export function twinPath(to: Lang, pathname: string, search: string): string {
+  return localePath(to, pathname) + search
 }
 
 /**
- * "English | اردو": each name in its own language and script, the current one marked. A
- * plain link, so it works before the app's scripts run and loads the other language's
- * document whole (docs/decisions/022).
+ * A button that opens this page in `to` and keeps the choice: a plain form posted to
+ * /language (not React Router's), so it works before the app's scripts run and loads the
+ * other language's document whole (docs/decisions/022).
  */
+export function SwitchLanguageButton({
+  to,
+  className,
+  children,
+  ...rest
+}: {
+  to: Lang
+  className?: string
+  children: React.ReactNode
+  lang?: string
+}) {
+  const { pathname, search } = useLocation()
+  return (
+    <form method="post" action="/language" className="contents">
+      <input type="hidden" name="to" value={twinPath(to, pathname, search)} />
+      <button type="submit" className={className} {...rest}>
+        {children}
+      </button>
+    </form>
+  )
+}
+
+/** "English | اردو": each name in its own language and script, the current one marked. */
 export function LanguageSwitch({ className = '' }: { className?: string }) {
   const { t } = useTranslation()
   const lang = useLang()
-  const { pathname, search } = useLocation()
   const names: Record<Lang, string> = { en: 'English', ur: 'اردو' }
   return (
     <nav aria-label={t('language.label')} className={className}>
@@ -37,14 +59,13 @@ export function LanguageSwitch({ className = '' }: { className?: string }) {
                 {names[l]}
               </span>
             ) : (
-              <a
-                href={switchHref(l, pathname, search)}
+              <SwitchLanguageButton
+                to={l}
                 lang={l}
-                hrefLang={l}
-                className="inline-flex min-h-11 items-center px-1 text-muted hover:text-accent"
+                className="inline-flex min-h-11 cursor-pointer items-center px-1 text-muted hover:text-accent"
               >
                 {names[l]}
-              </a>
+              </SwitchLanguageButton>
             )}
           </li>
         ))}

@@ -1,4 +1,5 @@
-// Every storefront namespace in English (locales/README.md).
+// Every storefront namespace in English (locales/README.md). The console's, admin.json, is
+// not here: only console pages load it (app/lib/i18n/console.ts).
 import account from './account.json' with { type: 'json' }
 import cart from './cart.json' with { type: 'json' }
 import catalog from './catalog.json' with { type: 'json' }

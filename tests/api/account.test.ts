@@ -21,6 +21,7 @@ import {
   type TestClient,
   databaseBefore,
   migrate,
+  signedInAdmin,
 } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/support/factories.ts'
 
@@ -412,13 +413,7 @@ describe.each(databases)('the account (%s)', (kind) => {
   })
 
   describe('deleting the account', () => {
-    async function adminClient() {
-      const email = newAccount().email
-      await store.services.auth.createAdmin({ name: 'Store Admin', email, password: 'keys to the shop 2026' })
-      const client = store.client(nextAddress())
-      await json(await client.post('/api/auth/login', { email, password: 'keys to the shop 2026' }))
-      return client
-    }
+    const adminClient = async () => (await signedInAdmin(store, nextAddress())).client
 
     it('refuses a missing or wrong password and changes nothing', async () => {
       const ayesha = await shopper()

@@ -1,7 +1,14 @@
 import { expect } from 'vitest'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
-import { createTestStore, defaultCatalog, type DatabaseKind, type TestClient } from '#tests/api/harness.ts'
+import {
+  createTestStore,
+  defaultCatalog,
+  signedInAdmin,
+  type DatabaseKind,
+  type TestClient,
+} from '#tests/api/harness.ts'
+export { ADMIN_PASSWORD } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/support/factories.ts'
 
 // What the admin-*.test.ts files of the console share: a store with its own clock, its
@@ -10,7 +17,6 @@ import { newAccount, testAddress } from '#tests/support/factories.ts'
 export const FEE = 50
 export const NOT_SIGNED_IN = { message: 'Please log in to continue' }
 export const NOT_ADMIN = { message: "This is for the store's admins only" }
-export const ADMIN_PASSWORD = 'keys to the shop 2026'
 
 export interface Line {
   _id: string
@@ -54,11 +60,7 @@ export async function storeWithClock(kind: DatabaseKind, start: number, catalog 
 
   /** An admin made as the CLI makes one (the auth service), signed in. */
   async function admin(name = 'Store Admin') {
-    const email = newAccount().email
-    const user = await store.services.auth.createAdmin({ name, email, password: ADMIN_PASSWORD })
-    const client = store.client(nextAddress())
-    const login = await client.post('/api/auth/login', { email, password: ADMIN_PASSWORD })
-    if (login.status !== 200) throw new Error(`admin login: ${login.status} ${await login.text()}`)
+    const { client, user } = await signedInAdmin(store, nextAddress(), name)
     return { client, user }
   }
 

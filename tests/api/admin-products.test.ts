@@ -9,8 +9,9 @@ import type { CatalogPage } from '#contracts/catalog-filters.ts'
 import type { Product, ProductSummary } from '#contracts/catalog.ts'
 import { CART_CHANGED_MESSAGE } from '#contracts/orders.ts'
 import { uploadedImageDir } from '#server/catalog/photos.ts'
-import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
-import { newAccount, testAddress } from '#tests/support/factories.ts'
+import { createTestStore, databases, signedInAdmin, signedInClient, type TestStore } from '#tests/api/harness.ts'
+import { testAddress } from '#tests/support/factories.ts'
+import { fourPhotos } from '#tests/support/photos.ts'
 
 // The console's products (docs/spec/rulings.md #24, #25): one guard in front of every
 // call, products created and changed with their photos checked by their bytes, archived
@@ -18,7 +19,6 @@ import { newAccount, testAddress } from '#tests/support/factories.ts'
 
 const NOT_SIGNED_IN = { message: 'Please log in to continue' }
 const NOT_ADMIN = { message: "This is for the store's admins only" }
-const ADMIN_PASSWORD = 'keys to the shop 2026'
 const FEE = 50
 
 const input: AdminProductInput = {
@@ -36,12 +36,6 @@ const input: AdminProductInput = {
 }
 /** The new product's stock as the console opens it, before any change. */
 const opened = { S: 4, M: 6 }
-
-/** A real JPEG photo of the given colour. */
-const jpeg = (background: string) =>
-  sharp({ create: { width: 60, height: 80, channels: 3, background } })
-    .jpeg()
-    .toBuffer()
 
 /** A PNG whose header claims 30000 × 30000 pixels (its CRC correct), over one pixel of data. */
 async function bombPng(): Promise<Buffer> {
@@ -117,14 +111,9 @@ describe.each(databases)('the console: products (%s)', (kind) => {
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kapra-admin-products-'))
     store = await createTestStore(kind, { env: { DATA_DIR: dataDir } })
-    const email = newAccount().email
-    await store.services.auth.createAdmin({ name: 'Store Admin', email, password: ADMIN_PASSWORD })
-    const admin = store.client('10.88.0.2')
-    const login = await admin.post('/api/auth/login', { email, password: ADMIN_PASSWORD })
-    expect(login.status).toBe(200)
-    adminCookie = admin.cookie!
+    adminCookie = (await signedInAdmin(store, '10.88.0.2')).client.cookie!
     customerCookie = (await signedInClient(store, '10.88.0.3')).client.cookie!
-    photos = await Promise.all(['#c33', '#3c3', '#33c', '#cc3'].map(jpeg))
+    photos = await fourPhotos()
   })
 
   afterAll(async () => {

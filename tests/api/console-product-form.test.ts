@@ -1,19 +1,18 @@
 import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '#server/app.ts'
 import { productionPages } from '#server/pages.ts'
-import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
+import { createTestStore, databases, signedInAdmin, type TestStore } from '#tests/api/harness.ts'
 import { formOf, pagesBuilt } from '#tests/api/pages.ts'
-import { makeProduct, newAccount } from '#tests/support/factories.ts'
+import { makeProduct } from '#tests/support/factories.ts'
+import { fourPhotos } from '#tests/support/photos.ts'
 
 // The console's product form as a browser without scripts posts it (the built app): the
 // Urdu name and description (docs/decisions/023), and "Add a size", which posts the form
 // and answers it as typed with one more size row, saving nothing.
 
-const ADMIN_PASSWORD = 'keys to the shop 2026'
 const kurta = makeProduct({
   id: 'form-cotton-kurta',
   name: 'Men Cotton Kurta',
@@ -34,18 +33,8 @@ describe.runIf(pagesBuilt).each(databases)('the console’s product form without
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kapra-product-form-'))
     store = await createTestStore(kind, { catalog: [kurta], env: { DATA_DIR: dataDir } })
     app = createApp({ services: store.services, pages: await productionPages() })
-    const email = newAccount().email
-    await store.services.auth.createAdmin({ name: 'Store Admin', email, password: ADMIN_PASSWORD })
-    const admin = store.client('10.78.0.1')
-    expect((await admin.post('/api/auth/login', { email, password: ADMIN_PASSWORD })).status).toBe(200)
-    adminCookie = admin.cookie!
-    photos = await Promise.all(
-      ['#c33', '#3c3', '#33c', '#cc3'].map((background) =>
-        sharp({ create: { width: 60, height: 80, channels: 3, background } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    )
+    adminCookie = (await signedInAdmin(store, '10.78.0.1')).client.cookie!
+    photos = await fourPhotos()
   })
   afterAll(async () => {
     await store.close()

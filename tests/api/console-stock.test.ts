@@ -7,16 +7,15 @@ import { STOCK_CHANGED_MESSAGE, type AdminProduct, type AdminProductInput } from
 import { DELIVERY_FEE } from '#contracts/pricing.ts'
 import { createApp } from '#server/app.ts'
 import { buildDir, productionPages } from '#server/pages.ts'
-import { createTestStore, databases, signedInClient, type TestStore } from '#tests/api/harness.ts'
+import { createTestStore, databases, signedInAdmin, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { formOf } from '#tests/api/pages.ts'
-import { makeProduct, newAccount, testAddress } from '#tests/support/factories.ts'
+import { makeProduct, testAddress } from '#tests/support/factories.ts'
 
 // A console save never undoes what orders took (docs/decisions/017): the form and the API
 // carry each size's stock as the owner opened the product; a count left as opened is not
 // written; a changed one is set only if the shelf still holds what was opened, else 409
 // and nothing changes. On each database, through the API, the page's form and a race.
 
-const ADMIN_PASSWORD = 'keys to the shop 2026'
 const PRICE = 2000
 const shirt = makeProduct({
   id: 'stock-shirt',
@@ -54,11 +53,7 @@ describe.each(databases)('console stock saves (%s)', (kind) => {
   beforeAll(async () => {
     dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kapra-console-stock-'))
     store = await createTestStore(kind, { catalog: [shirt, race], env: { DATA_DIR: dataDir } })
-    const email = newAccount().email
-    await store.services.auth.createAdmin({ name: 'Store Admin', email, password: ADMIN_PASSWORD })
-    const admin = store.client('10.61.200.1')
-    expect((await admin.post('/api/auth/login', { email, password: ADMIN_PASSWORD })).status).toBe(200)
-    adminCookie = admin.cookie!
+    adminCookie = (await signedInAdmin(store, '10.61.200.1')).client.cookie!
   })
   afterAll(async () => {
     await store.close()
@@ -306,11 +301,7 @@ describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js'))).each(datab
       dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kapra-console-stock-page-'))
       store = await createTestStore(kind, { catalog: [shirt], env: { DATA_DIR: dataDir } })
       app = createApp({ services: store.services, pages: await productionPages() })
-      const email = newAccount().email
-      await store.services.auth.createAdmin({ name: 'Store Admin', email, password: ADMIN_PASSWORD })
-      const admin = store.client('10.61.201.1')
-      expect((await admin.post('/api/auth/login', { email, password: ADMIN_PASSWORD })).status).toBe(200)
-      adminCookie = admin.cookie!
+      adminCookie = (await signedInAdmin(store, '10.61.201.1')).client.cookie!
     })
     afterAll(async () => {
       await store.close()

@@ -222,6 +222,19 @@ export function storedCartLines(store: TestStore, userId: string) {
     .execute()
 }
 
+/** The password the tests' admins are made with. */
+export const ADMIN_PASSWORD = 'keys to the shop 2026'
+
+/** An admin made as the CLI makes one (the auth service), signed in from `address`. */
+export async function signedInAdmin(store: TestStore, address?: string, name = 'Store Admin') {
+  const email = newAccount().email
+  const user = await store.services.auth.createAdmin({ name, email, password: ADMIN_PASSWORD })
+  const client = store.client(address)
+  const login = await client.post('/api/auth/login', { email, password: ADMIN_PASSWORD })
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status} ${await login.text()}`)
+  return { client, user, email }
+}
+
 export async function signedInClient(store: TestStore, address?: string) {
   const client = store.client(address)
   const account = newAccount()

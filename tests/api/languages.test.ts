@@ -102,21 +102,54 @@ describe.runIf(pagesBuilt).each(databases)('English and Urdu pages (%s)', (kind)
     expect(res.headers.get('location')).toBe(`/ur/login?redirectTo=${encodeURIComponent('/ur/order')}`)
   })
 
+  const switchTo = (to: string, headers: Record<string, string> = {}) =>
+    app.request('http://store.test/language', {
+      method: 'POST',
+      headers: { 'x-forwarded-for': '198.51.100.120', ...headers },
+      body: new URLSearchParams({ to }),
+    })
+
   it('the switch keeps the choice in a cookie and opens the twin; a foreign address is refused', async () => {
-    const res = await get(`/language?to=${encodeURIComponent('/ur/collection?category=Men')}`)
-    expect(res.status).toBe(302)
+    const res = await switchTo('/ur/collection?category=Men')
+    expect(res.status).toBe(303)
     expect(res.headers.get('location')).toBe('/ur/collection?category=Men')
     expect(res.headers.get('set-cookie')).toMatch(/^kapra_lang=ur; Max-Age=31536000; Path=\/; .*SameSite=Lax/)
     expect(res.headers.get('cache-control')).toBe('private, no-store')
 
-    const back = await get(`/language?to=${encodeURIComponent('/login')}`)
+    const back = await switchTo('/login')
     expect(back.headers.get('location')).toBe('/login')
     expect(back.headers.get('set-cookie')).toMatch(/^kapra_lang=en;/)
 
     for (const to of ['https://evil.example/ur', '//evil.example', '/\\evil.example']) {
-      const bad = await get(`/language?to=${encodeURIComponent(to)}`)
+      const bad = await switchTo(to)
       expect(bad.headers.get('location'), to).toBe('/')
     }
+  })
+
+  it("the switch changes a signed-in shopper's language only by the store's own post, never by a link", async () => {
+    const { client, user } = await signedInClient(store)
+    const language = async () =>
+      (
+        await store.connection.db
+          .selectFrom('users')
+          .select('language')
+          .where('id', '=', user._id)
+          .executeTakeFirstOrThrow()
+      ).language
+    const before = await language()
+
+    // A link, or a form on another site, changes nothing.
+    const link = await get(`/language?to=${encodeURIComponent('/ur/about')}`, { cookie: client.cookie! })
+    expect(link.status).toBe(302)
+    expect(link.headers.get('location')).toBe('/ur/about')
+    expect(link.headers.get('set-cookie')).toBeNull()
+    const foreign = await switchTo('/ur/about', { cookie: client.cookie!, 'sec-fetch-site': 'cross-site' })
+    expect(foreign.status).toBe(403)
+    expect(await language()).toBe(before)
+
+    const own = await switchTo('/ur/about', { cookie: client.cookie!, 'sec-fetch-site': 'same-origin' })
+    expect(own.status).toBe(303)
+    expect(await language()).toBe('ur')
   })
 
   it("'/' follows the cookie; a first visitor preferring Urdu is offered it, not sent", async () => {
@@ -129,7 +162,8 @@ describe.runIf(pagesBuilt).each(databases)('English and Urdu pages (%s)', (kind)
     expect(offered.headers.get('vary')).toMatch(/Accept-Language/)
     const html = await offered.text()
     expect(html).toContain('اردو میں دیکھیں')
-    expect(html).toContain(`href="/language?to=${encodeURIComponent('/ur')}"`)
+    expect(html).toContain('action="/language"')
+    expect(html).toContain('name="to" value="/ur"')
 
     const others: Record<string, string>[] = [
       { 'accept-language': 'en-GB,ur;q=0.5' },

@@ -1,14 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELIVERY_FEE } from '#contracts/pricing.ts'
 import { MAX_ALERTS, RELEASE_PAGE } from '#server/alerts/service.ts'
-import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
-import { makeProduct, newAccount, testAddress } from '#tests/support/factories.ts'
+import {
+  createTestStore,
+  databases,
+  signedInAdmin,
+  signedInClient,
+  type TestClient,
+  type TestStore,
+} from '#tests/api/harness.ts'
+import { makeProduct, testAddress } from '#tests/support/factories.ts'
 
 // Back in stock (server/alerts): a signed-in shopper asks for one email when a sold-out
 // size returns; any path that puts pieces back (the console's stock, a product edit or
 // unarchive, a cancelled order) writes it in its own transaction. On each database.
 
-const ADMIN_PASSWORD = 'keys to the shop 2026'
 const shirt = makeProduct({ id: 'alert-shirt', name: 'Men Poplin Shirt', price: 2000, stock: { S: 0, M: 1, L: 4 } })
 const other = makeProduct({ id: 'alert-other', name: 'Men Twill Chinos', price: 3000, stock: { S: 0, M: 0, L: 0 } })
 
@@ -21,10 +27,7 @@ describe.each(databases)('back in stock (%s)', (kind) => {
 
   beforeAll(async () => {
     store = await createTestStore(kind, { catalog: [shirt, other] })
-    const email = newAccount().email
-    await store.services.auth.createAdmin({ name: 'Store Admin', email, password: ADMIN_PASSWORD })
-    admin = store.client('10.77.0.2')
-    expect((await admin.post('/api/auth/login', { email, password: ADMIN_PASSWORD })).status).toBe(200)
+    admin = (await signedInAdmin(store, '10.77.0.2')).client
     ayesha = await signedInClient(store, '10.77.0.3')
     bilal = await signedInClient(store, '10.77.0.4')
   })

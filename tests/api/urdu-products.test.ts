@@ -2,7 +2,6 @@ import fs from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AdminProduct, AdminProductInput, AdminProductPage } from '#contracts/admin.ts'
 import { parseFilters, type CatalogPage } from '#contracts/catalog-filters.ts'
@@ -18,16 +17,17 @@ import {
   databases,
   freshDatabase,
   migrate,
+  signedInAdmin,
   type TestStore,
 } from '#tests/api/harness.ts'
-import { makeProduct, newAccount } from '#tests/support/factories.ts'
+import { makeProduct } from '#tests/support/factories.ts'
+import { fourPhotos } from '#tests/support/photos.ts'
 
 // A product's Urdu name and description (docs/decisions/023): the migration, the answers
 // that carry them, the console's API that saves them, and search by either name, on each
 // database. The console’s page, and its "Add a size", are tests/api/console-product-form.test.ts.
 
 const URDU_MIGRATION = '2026-11-26T0100-urdu-names'
-const ADMIN_PASSWORD = 'keys to the shop 2026'
 
 const kurta = makeProduct({
   id: 'ur-cotton-kurta',
@@ -120,18 +120,8 @@ describe.each(databases)('products in Urdu (%s)', (kind) => {
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kapra-urdu-products-'))
     store = await createTestStore(kind, { catalog: [kurta, kameez, graphicTee, tee], env: { DATA_DIR: dataDir } })
-    const email = newAccount().email
-    await store.services.auth.createAdmin({ name: 'Store Admin', email, password: ADMIN_PASSWORD })
-    const admin = store.client('10.77.0.2')
-    expect((await admin.post('/api/auth/login', { email, password: ADMIN_PASSWORD })).status).toBe(200)
-    adminCookie = admin.cookie!
-    photos = await Promise.all(
-      ['#c33', '#3c3', '#33c', '#cc3'].map((background) =>
-        sharp({ create: { width: 60, height: 80, channels: 3, background } })
-          .jpeg()
-          .toBuffer(),
-      ),
-    )
+    adminCookie = (await signedInAdmin(store, '10.77.0.2')).client.cookie!
+    photos = await fourPhotos()
   })
 
   afterAll(async () => {

@@ -108,9 +108,9 @@ test('the switch keeps the page: English to Urdu and back', async ({ page }) => 
   const switchTo = async (name: string) => {
     if (isPhone()) {
       await page.getByRole('button', { name: /Account menu|اکاؤنٹ مینو/ }).click()
-      await page.locator('#user-menu').getByRole('link', { name, exact: true }).click()
+      await page.locator('#user-menu').getByRole('button', { name, exact: true }).click()
     } else {
-      await page.getByRole('banner').getByRole('link', { name, exact: true }).first().click()
+      await page.getByRole('banner').getByRole('button', { name, exact: true }).first().click()
     }
   }
   await switchTo('اردو')

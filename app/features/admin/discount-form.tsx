@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { CircleAlert } from 'lucide-react'
 import type { FieldErrors } from '#app/lib/forms.ts'
 import type { DiscountFormValues } from '#app/features/admin/discount-input.ts'
@@ -65,6 +66,7 @@ export function DiscountForm({
   message?: string | null
   submitLabel: string
 }) {
+  const { t } = useTranslation('admin')
   return (
     <Form
       method="post"
@@ -81,8 +83,8 @@ export function DiscountForm({
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           name="code"
-          label="Code"
-          hint="Letters, digits and dashes; shoppers may type it in any case."
+          label={t('discounts.form.code')}
+          hint={t('discounts.form.codeHint')}
           values={values}
           errors={errors}
           required
@@ -92,64 +94,64 @@ export function DiscountForm({
           className="field-input uppercase"
         />
         <label className="block">
-          <span className="field-label">Kind</span>
+          <span className="field-label">{t('discounts.form.kind')}</span>
           <select name="kind" defaultValue={values.kind ?? 'percent'} className="field-input">
-            <option value="percent">Percent off the subtotal</option>
-            <option value="fixed">Amount off the subtotal (Rs)</option>
-            <option value="free_delivery">Free delivery</option>
+            <option value="percent">{t('discounts.form.kind.percent')}</option>
+            <option value="fixed">{t('discounts.form.kind.fixed')}</option>
+            <option value="free_delivery">{t('discounts.form.kind.free_delivery')}</option>
           </select>
         </label>
         <Field
           name="value"
-          label="Value"
-          hint="A percent (1 to 100) or rupees; empty for free delivery."
+          label={t('discounts.form.value')}
+          hint={t('discounts.form.valueHint')}
           values={values}
           errors={errors}
           inputMode="numeric"
         />
         <Field
           name="minSubtotal"
-          label="Minimum subtotal (Rs)"
-          hint="Empty: any subtotal."
+          label={t('discounts.form.minSubtotal')}
+          hint={t('discounts.form.minSubtotalHint')}
           values={values}
           errors={errors}
           inputMode="numeric"
         />
         <Field
           name="startsAt"
-          label="Starts (Karachi time)"
-          hint="Empty: now."
+          label={t('discounts.form.startsAt')}
+          hint={t('discounts.form.startsAtHint')}
           type="datetime-local"
           values={values}
           errors={errors}
         />
         <Field
           name="endsAt"
-          label="Ends (Karachi time)"
-          hint="Empty: never."
+          label={t('discounts.form.endsAt')}
+          hint={t('discounts.form.endsAtHint')}
           type="datetime-local"
           values={values}
           errors={errors}
         />
         <Field
           name="maxUses"
-          label="Total uses"
-          hint="Empty: no limit."
+          label={t('discounts.form.maxUses')}
+          hint={t('discounts.form.maxUsesHint')}
           values={values}
           errors={errors}
           inputMode="numeric"
         />
         <Field
           name="maxUsesPerCustomer"
-          label="Uses per customer"
-          hint="Counted by account and by phone. Empty: no limit."
+          label={t('discounts.form.maxUsesPerCustomer')}
+          hint={t('discounts.form.maxUsesPerCustomerHint')}
           values={values}
           errors={errors}
           inputMode="numeric"
         />
       </div>
       <fieldset className="space-y-2">
-        <legend className="field-label">Who may use it</legend>
+        <legend className="field-label">{t('discounts.form.who')}</legend>
         <label className="flex min-h-11 items-center gap-3 text-sm">
           <input
             type="checkbox"
@@ -157,7 +159,7 @@ export function DiscountForm({
             defaultChecked={values.firstOrderOnly === 'on'}
             className="size-5 accent-accent"
           />
-          A first order only
+          {t('discounts.form.firstOrderOnly')}
         </label>
         <label className="flex min-h-11 items-center gap-3 text-sm">
           <input
@@ -166,7 +168,7 @@ export function DiscountForm({
             defaultChecked={values.appliesToSale === 'on'}
             className="size-5 accent-accent"
           />
-          Also on items already on sale
+          {t('discounts.form.appliesToSale')}
         </label>
       </fieldset>
       <button type="submit" className="btn-primary w-full sm:w-auto">

@@ -1,4 +1,5 @@
 import { adminDiscountSchema, type AdminDiscount, type AdminDiscountInput } from '#contracts/discounts.ts'
+import type { TFunction } from 'i18next'
 import { formatPrice } from '#contracts/pricing.ts'
 import { parseForm, type FieldErrors } from '#app/lib/forms.ts'
 
@@ -73,9 +74,9 @@ export function discountFormValues(d: AdminDiscount): DiscountFormValues {
   }
 }
 
-/** '20% off', 'Rs 500 off', 'Free delivery'. */
-export function describeValue(d: Pick<AdminDiscount, 'kind' | 'value'>): string {
-  if (d.kind === 'percent') return `${d.value}% off`
-  if (d.kind === 'fixed') return `${formatPrice(d.value)} off`
-  return 'Free delivery'
+/** '20% off', 'Rs 500 off', 'Free delivery', in the console's words. */
+export function describeValue(t: TFunction<'admin'>, d: Pick<AdminDiscount, 'kind' | 'value'>): string {
+  if (d.kind === 'percent') return t('discounts.value.percent', { value: d.value })
+  if (d.kind === 'fixed') return t('discounts.value.fixed', { amount: formatPrice(d.value) })
+  return t('discounts.value.free_delivery')
 }

@@ -1,5 +1,7 @@
 import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { AdminOrderDetail } from '#contracts/admin.ts'
+import { statusText } from '#app/features/admin/console-text.ts'
 
 /** Who ordered: the account, the phone to call and their other orders (returns stand out). */
 export function OrderCustomer({
@@ -11,10 +13,11 @@ export function OrderCustomer({
   phone: string
   pastOrders: AdminOrderDetail['pastOrders']
 }) {
+  const { t } = useTranslation('admin')
   return (
     <section aria-labelledby="customer-title" className="rounded-2xl border border-line bg-white p-4 sm:p-5">
       <h2 id="customer-title" className="font-display text-lg font-semibold text-ink">
-        Customer
+        {t('customer.title')}
       </h2>
       {customer ? (
         <p className="mt-2 text-sm text-ink">
@@ -22,7 +25,7 @@ export function OrderCustomer({
           <span className="block text-muted">{customer.email}</span>
         </p>
       ) : (
-        <p className="mt-2 text-sm text-muted">The account no longer exists.</p>
+        <p className="mt-2 text-sm text-muted">{t('customer.gone')}</p>
       )}
       {/* An order of a deleted account keeps no phone (docs/decisions/012). */}
       {phone && (
@@ -32,9 +35,9 @@ export function OrderCustomer({
           </a>
         </p>
       )}
-      <h3 className="mt-4 text-xs font-semibold tracking-wide text-muted uppercase">Other orders</h3>
+      <h3 className="mt-4 text-xs font-semibold tracking-wide text-muted uppercase">{t('customer.otherOrders')}</h3>
       {pastOrders.length === 0 ? (
-        <p className="mt-1 text-sm text-muted">{customer ? 'First order.' : 'Not known: the account is gone.'}</p>
+        <p className="mt-1 text-sm text-muted">{customer ? t('customer.firstOrder') : t('customer.unknown')}</p>
       ) : (
         <ul className="mt-1 space-y-1 text-sm">
           {pastOrders.map((p) => (
@@ -42,7 +45,7 @@ export function OrderCustomer({
               <Link to={`/admin/orders/${p.id}`} className="font-mono underline-offset-4 hover:underline">
                 {p.number}
               </Link>
-              <span className={p.status === 'Returned' ? 'text-danger' : 'text-muted'}>{p.status}</span>
+              <span className={p.status === 'Returned' ? 'text-danger' : 'text-muted'}>{statusText(t, p.status)}</span>
             </li>
           ))}
         </ul>

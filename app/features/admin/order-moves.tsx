@@ -1,17 +1,8 @@
 import { Form, useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { CircleAlert, MessageCircle } from 'lucide-react'
 import type { OrderStatus } from '#contracts/order-status.ts'
-
-const moveLabel: Record<OrderStatus, string> = {
-  'Order Placed': 'Order Placed',
-  Confirmed: 'Mark confirmed',
-  Packing: 'Start packing',
-  Shipped: 'Mark shipped',
-  'Out for delivery': 'Out for delivery',
-  Delivered: 'Mark delivered',
-  Returned: 'Mark returned',
-  Cancelled: 'Cancel order',
-}
+import { statusKey } from '#app/features/admin/console-text.ts'
 
 /**
  * An order's next step: the status table's legal moves as plain forms, Shipped with its
@@ -28,13 +19,14 @@ export function OrderMoves({
   whatsappUrl: string
   message: string | undefined
 }) {
+  const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
   const plain = nextStatuses.filter((s) => s !== 'Shipped')
   if (nextStatuses.length === 0) return null
   return (
     <section aria-labelledby="moves-title" className="rounded-2xl border border-line bg-white p-4 sm:p-5 print:hidden">
       <h2 id="moves-title" className="font-display text-lg font-semibold text-ink">
-        Next step
+        {t('moves.title')}
       </h2>
       {status === 'Order Placed' && (
         <a
@@ -44,7 +36,7 @@ export function OrderMoves({
           className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-full bg-[#1f7a4d] px-5 text-sm font-semibold text-white hover:bg-[#17603c]"
         >
           <MessageCircle aria-hidden className="size-4" />
-          Confirm on WhatsApp
+          {t('moves.whatsapp')}
         </a>
       )}
       {message && (
@@ -66,7 +58,7 @@ export function OrderMoves({
                   : 'btn-primary'
               }
             >
-              {moveLabel[to]}
+              {t(`moves.${statusKey[to]}`)}
             </button>
           </Form>
         ))}
@@ -78,15 +70,21 @@ export function OrderMoves({
         >
           <input type="hidden" name="to" value="Shipped" />
           <label className="block">
-            <span className="field-label">Courier</span>
-            <input name="courier" required maxLength={60} className="field-input" placeholder="TCS, Leopards, M&P…" />
+            <span className="field-label">{t('moves.courier')}</span>
+            <input
+              name="courier"
+              required
+              maxLength={60}
+              className="field-input"
+              placeholder={t('moves.courierPlaceholder')}
+            />
           </label>
           <label className="block">
-            <span className="field-label">Tracking number</span>
+            <span className="field-label">{t('moves.trackingNumber')}</span>
             <input name="trackingNumber" required maxLength={60} className="field-input" />
           </label>
           <button type="submit" disabled={busy} className="btn-primary">
-            Mark shipped
+            {t('moves.shipped')}
           </button>
         </Form>
       )}

@@ -1,26 +1,26 @@
 import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 
 /** The console's pages: Previous, where we are, Next (real links, so Back works). */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {
+  const { t } = useTranslation('admin')
   if (pages <= 1) return null
   const step = 'inline-flex min-h-11 items-center gap-1 rounded-full border border-line bg-white px-4'
   return (
-    <nav aria-label="Pages" className="mt-6 flex items-center justify-between gap-3 text-sm">
+    <nav aria-label={t('pager.label')} className="mt-6 flex items-center justify-between gap-3 text-sm">
       {page > 1 ? (
         <Link to={href(page - 1)} className={step}>
           <ChevronLeft aria-hidden className="size-4" />
-          Previous
+          {t('pager.previous')}
         </Link>
       ) : (
         <span />
       )}
-      <span className="text-muted">
-        Page {page} of {pages}
-      </span>
+      <span className="text-muted">{t('pager.where', { page, pages })}</span>
       {page < pages ? (
         <Link to={href(page + 1)} className={step}>
-          Next
+          {t('pager.next')}
           <ChevronRight aria-hidden className="size-4" />
         </Link>
       ) : (

@@ -1,5 +1,6 @@
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { CircleAlert, Plus } from 'lucide-react'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import { photoSlots, STOCK_CHANGED_MESSAGE, type AdminProduct } from '#contracts/admin.ts'
@@ -10,12 +11,7 @@ import {
   type ProductFormValues,
 } from '#app/features/admin/product-input.ts'
 
-const chartColumns = [
-  { key: 'chest', label: 'Chest' },
-  { key: 'length', label: 'Length' },
-  { key: 'waist', label: 'Waist' },
-  { key: 'sleeves', label: 'Sleeves' },
-] as const
+const chartColumns = ['chest', 'length', 'waist', 'sleeves'] as const
 
 /**
  * The product's every field in one plain multipart form (it works before the console's
@@ -40,6 +36,7 @@ export function ProductForm({
   error: string | null
   sizeAdded?: { photosDropped: boolean } | undefined
 }) {
+  const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
   // Rows added here to the values drawn; values posted back hold them already.
   const [added, setAdded] = useState({ to: posted, rows: 0 })
@@ -57,7 +54,7 @@ export function ProductForm({
       {/* Enter in a field saves, as before "Add a size" came first in the form: a browser
           submits with the form's first submit button. Out of sight and of the tab order. */}
       <button type="submit" disabled={busy} tabIndex={-1} aria-hidden="true" className="sr-only">
-        {product ? 'Save changes' : 'Create product'}
+        {product ? t('form.save') : t('form.create')}
       </button>
       {error && (
         <p
@@ -72,7 +69,7 @@ export function ProductForm({
               <>
                 {' '}
                 <a href={`/admin/products/${product.id}`} className="font-semibold underline underline-offset-4">
-                  Reload the product
+                  {t('form.reload')}
                 </a>
               </>
             )}
@@ -86,14 +83,14 @@ export function ProductForm({
         </Fragment>
       ))}
       <fieldset className="min-w-0 grid gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 sm:p-5">
-        <legend className="px-1 font-display text-lg font-semibold text-ink">Product</legend>
+        <legend className="px-1 font-display text-lg font-semibold text-ink">{t('form.product')}</legend>
         <label className="block sm:col-span-2">
-          <span className="field-label">Name</span>
+          <span className="field-label">{t('form.name')}</span>
           <input name="name" required maxLength={120} defaultValue={values.name} className="field-input" />
         </label>
         {/* The Urdu storefront's words, where the owner writes them (it shows the English otherwise). */}
         <label className="block sm:col-span-2">
-          <span className="field-label">Name in Urdu (optional)</span>
+          <span className="field-label">{t('form.nameUr')}</span>
           <input
             name="nameUr"
             dir="rtl"
@@ -104,7 +101,7 @@ export function ProductForm({
           />
         </label>
         <label className="block sm:col-span-2">
-          <span className="field-label">Description</span>
+          <span className="field-label">{t('form.description')}</span>
           <textarea
             name="description"
             required
@@ -115,7 +112,7 @@ export function ProductForm({
           />
         </label>
         <label className="block sm:col-span-2">
-          <span className="field-label">Description in Urdu (optional)</span>
+          <span className="field-label">{t('form.descriptionUr')}</span>
           <textarea
             name="descriptionUr"
             dir="rtl"
@@ -127,7 +124,7 @@ export function ProductForm({
           />
         </label>
         <label className="block">
-          <span className="field-label">Price (Rs, whole rupees)</span>
+          <span className="field-label">{t('form.price')}</span>
           <input
             name="price"
             required
@@ -139,10 +136,10 @@ export function ProductForm({
         </label>
         <label className="flex min-h-11 items-center gap-3 self-end text-sm text-ink">
           <input type="checkbox" name="bestSeller" defaultChecked={values.bestSeller} className="size-5 accent-ink" />
-          Best seller
+          {t('form.bestSeller')}
         </label>
         <label className="block">
-          <span className="field-label">Category</span>
+          <span className="field-label">{t('form.category')}</span>
           <select name="category" defaultValue={values.category} className="field-input">
             {categories.map((c) => (
               <option key={c}>{c}</option>
@@ -150,7 +147,7 @@ export function ProductForm({
           </select>
         </label>
         <label className="block">
-          <span className="field-label">Sub-category</span>
+          <span className="field-label">{t('form.subCategory')}</span>
           <select name="subCategory" defaultValue={values.subCategory} className="field-input">
             {subCategories.map((c) => (
               <option key={c}>{c}</option>
@@ -160,19 +157,16 @@ export function ProductForm({
       </fieldset>
 
       <fieldset className="min-w-0 rounded-2xl border border-line bg-white p-4 sm:p-5">
-        <legend className="px-1 font-display text-lg font-semibold text-ink">Sizes and stock</legend>
-        <p className="text-sm text-muted">
-          In the order the size picker shows them. Leave a row blank to drop it. A count you leave as it is keeps what
-          orders take meanwhile.
-        </p>
+        <legend className="px-1 font-display text-lg font-semibold text-ink">{t('form.sizes')}</legend>
+        <p className="text-sm text-muted">{t('form.sizesHelp')}</p>
         <div ref={sizeRows} className="mt-3 grid grid-cols-[1fr_1fr] gap-2 sm:max-w-md">
-          <span className="text-xs font-semibold text-muted uppercase">Size</span>
-          <span className="text-xs font-semibold text-muted uppercase">Pieces in stock</span>
+          <span className="text-xs font-semibold text-muted uppercase">{t('form.size')}</span>
+          <span className="text-xs font-semibold text-muted uppercase">{t('form.stock')}</span>
           {sizes.map((s, i) => (
             <div key={i} className="contents">
               <input
                 name="size"
-                aria-label={`Size ${i + 1}`}
+                aria-label={t('form.sizeRow', { row: i + 1 })}
                 defaultValue={s.size}
                 maxLength={12}
                 // The row the page was posted for, scrolled to and ready to type in.
@@ -181,7 +175,7 @@ export function ProductForm({
               />
               <input
                 name="stock"
-                aria-label={`Stock of size ${i + 1}`}
+                aria-label={t('form.stockRow', { row: i + 1 })}
                 inputMode="numeric"
                 pattern="[0-9]*"
                 defaultValue={s.stock}
@@ -204,23 +198,23 @@ export function ProductForm({
             className="btn-secondary mt-3 w-full normal-case sm:w-auto"
           >
             <Plus aria-hidden className="size-4" />
-            Add a size
+            {t('form.addSize')}
           </button>
         )}
       </fieldset>
 
       <fieldset className="min-w-0 rounded-2xl border border-line bg-white p-4 sm:p-5">
-        <legend className="px-1 font-display text-lg font-semibold text-ink">Size chart (inches)</legend>
+        <legend className="px-1 font-display text-lg font-semibold text-ink">{t('form.chart')}</legend>
         <div className="-mx-4 mt-2 overflow-x-auto px-4">
           <table className="w-full min-w-[480px] text-sm">
             <thead>
               <tr className="text-left text-xs text-muted uppercase">
                 <th scope="col" className="pb-2 font-semibold">
-                  Size
+                  {t('form.size')}
                 </th>
                 {chartColumns.map((c) => (
-                  <th key={c.key} scope="col" className="pb-2 font-semibold">
-                    {c.label}
+                  <th key={c} scope="col" className="pb-2 font-semibold">
+                    {t(`form.chart.${c}`)}
                   </th>
                 ))}
               </tr>
@@ -231,18 +225,18 @@ export function ProductForm({
                   <td className="pr-2 pb-2">
                     <input
                       name="chartSize"
-                      aria-label={`Chart row ${i + 1} size`}
+                      aria-label={t('form.chart.sizeCell', { row: i + 1 })}
                       defaultValue={row.size}
                       maxLength={12}
                       className="field-input"
                     />
                   </td>
                   {chartColumns.map((c) => (
-                    <td key={c.key} className="pr-2 pb-2">
+                    <td key={c} className="pr-2 pb-2">
                       <input
-                        name={c.key}
-                        aria-label={`Chart row ${i + 1} ${c.label.toLowerCase()}`}
-                        defaultValue={row[c.key]}
+                        name={c}
+                        aria-label={t(`form.chart.${c}Cell`, { row: i + 1 })}
+                        defaultValue={row[c]}
                         maxLength={10}
                         className="field-input"
                       />
@@ -256,24 +250,24 @@ export function ProductForm({
       </fieldset>
 
       <fieldset className="min-w-0 rounded-2xl border border-line bg-white p-4 sm:p-5">
-        <legend className="px-1 font-display text-lg font-semibold text-ink">Photos</legend>
+        <legend className="px-1 font-display text-lg font-semibold text-ink">{t('form.photos')}</legend>
         <p className="text-sm text-muted">
-          Four photos: front, back, detail, folded. JPEG, PNG or WebP, up to 8 MB each.
-          {product ? ' Choose a file only to replace that photo.' : ''}
+          {t('form.photosHelp')}
+          {product ? ` ${t('form.photosReplace')}` : ''}
         </p>
         {sizeAdded?.photosDropped && (
           <p role="status" className="mt-2 text-sm font-medium text-ink">
-            The page reloaded to add a size, and a browser does not keep chosen files: choose the photos again.
+            {t('form.photosDropped')}
           </p>
         )}
         <div className="mt-3 grid grid-cols-2 gap-4 lg:grid-cols-4">
           {photoSlots.map((slot) => (
             <label key={slot} className="block">
-              <span className="field-label">Photo {slot}</span>
+              <span className="field-label">{t('form.photo', { slot })}</span>
               {product && (
                 <img
                   src={product.images[slot - 1]}
-                  alt={`Current photo ${slot}`}
+                  alt={t('form.currentPhoto', { slot })}
                   className="mb-2 aspect-[4/5] w-full rounded-lg bg-sand object-cover"
                 />
               )}
@@ -290,7 +284,7 @@ export function ProductForm({
       </fieldset>
 
       <button type="submit" disabled={busy} className="btn-primary w-full scroll-mb-28 sm:w-auto">
-        {busy ? 'Saving…' : product ? 'Save changes' : 'Create product'}
+        {busy ? t('form.saving') : product ? t('form.save') : t('form.create')}
       </button>
     </Form>
   )

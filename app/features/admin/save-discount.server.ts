@@ -4,6 +4,7 @@ import { requireAdmin } from '#app/lib/auth.server.ts'
 import { formValues, type FieldErrors } from '#app/lib/forms.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { DISCOUNT_FIELDS, readDiscountForm, type DiscountFormValues } from '#app/features/admin/discount-input.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 
 /** What a discount page answers when its form stays on screen: the message, the fields' messages, what was posted. */
 export interface DiscountFormAnswer {
@@ -40,7 +41,7 @@ export async function saveDiscountAction(
       id === null
         ? services.admin.createDiscount(read.input, admin)
         : services.admin.updateDiscount(id, read.input, admin),
-    { fallback: 'The code could not be saved. Please try again.', what: 'discount save' },
+    { fallback: consoleT(url.pathname)('discounts.saveFailed'), what: 'discount save' },
   )
   if (!saved.ok)
     return data({ message: saved.message, fieldErrors: saved.fieldErrors ?? {}, values }, { status: saved.status })

@@ -3,6 +3,7 @@ import { photoSlots, type PhotoSlot } from '#contracts/admin.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 import {
   addedSizeRow,
   postedFormValues,
@@ -53,7 +54,7 @@ export async function saveProductAction(
   for (const [slot, file] of Object.entries(read.photos))
     photos[Number(slot) as PhotoSlot] = new Uint8Array(await file.arrayBuffer())
   const saved = await attempt(context, () => services.admin.saveProduct(id, read.input, photos, admin), {
-    fallback: 'The product could not be saved. Please try again.',
+    fallback: consoleT(url.pathname)('product.saveFailed'),
     what: 'product save',
   })
   // The page answers with the refusal's status (409 when stock moved meanwhile).

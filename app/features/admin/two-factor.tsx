@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { CheckCircle2 } from 'lucide-react'
 import type { FieldErrors } from '#app/lib/forms.ts'
 import { TextField } from '#app/components/text-field.tsx'
@@ -27,6 +28,7 @@ export function CodeForm({
   result: CodeFormResult | undefined
   submitting: boolean
 }) {
+  const { t } = useTranslation('admin')
   const mine = result?.intent === intent
   return (
     <Form
@@ -46,7 +48,7 @@ export function CodeForm({
       <input type="hidden" name="intent" value={intent} />
       <TextField
         id={`${intent}-code`}
-        label="A code from your authenticator app"
+        label={t('codeForm.code')}
         name="code"
         autoComplete="one-time-code"
         required
@@ -62,21 +64,17 @@ export function CodeForm({
 
 /** The ten recovery codes, once: each signs in once in place of the app's code. */
 export function RecoveryCodes({ codes, renewed }: { codes: string[]; renewed: boolean }) {
+  const { t } = useTranslation('admin')
   return (
     <section aria-labelledby="codes-title" className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
       <p role="status" className="flex items-start gap-2 text-sm font-medium text-success">
         <CheckCircle2 aria-hidden className="mt-0.5 size-4 shrink-0" />
-        {renewed
-          ? 'New recovery codes are made; the old ones no longer work.'
-          : 'Two-factor sign-in is on. Your other sessions have been signed out.'}
+        {renewed ? t('codes.renewed') : t('codes.turnedOn')}
       </p>
       <h2 id="codes-title" className="mt-4 font-display text-lg font-semibold text-ink">
-        Your recovery codes
+        {t('codes.title')}
       </h2>
-      <p className="mt-2 text-sm text-muted">
-        Each one signs you in once if your phone is lost. Write them down or print this page now: they are shown only
-        this once.
-      </p>
+      <p className="mt-2 text-sm text-muted">{t('codes.text')}</p>
       <ol className="mt-4 grid grid-cols-1 gap-2 font-mono text-base text-ink min-[400px]:grid-cols-2">
         {codes.map((code) => (
           <li key={code} className="rounded-lg bg-sand px-3 py-2 text-center tracking-wider">
@@ -85,7 +83,7 @@ export function RecoveryCodes({ codes, renewed }: { codes: string[]; renewed: bo
         ))}
       </ol>
       <Link to="/admin" className="btn-primary mt-6">
-        I have saved them
+        {t('codes.saved')}
       </Link>
     </section>
   )

@@ -1,9 +1,13 @@
 import { createInstance, type i18n, type TFunction } from 'i18next'
 import type english from '#locales/en/index.ts'
+import type admin from '#locales/en/admin.json'
 import type { Lang } from '#contracts/languages.ts'
 
-/** One language's storefront messages, namespace by namespace (locales/README.md). */
-export type Messages = typeof english
+/**
+ * One language's storefront messages, namespace by namespace, and the console's where it
+ * is drawn (`admin`, loaded on its own: app/lib/i18n/console.ts; locales/README.md).
+ */
+export type Messages = typeof english & { admin?: typeof admin }
 
 /**
  * The i18next instance of each language this side holds: the server both, made once at
@@ -31,6 +35,11 @@ export function setUpLanguage(lang: Lang, messages: Messages): i18n {
   })
   instances.set(lang, instance)
   return instance
+}
+
+/** Whether this side holds the messages of a language (a browser holds its page's only). */
+export function hasLanguage(lang: Lang): boolean {
+  return instances.has(lang)
 }
 
 export function i18nFor(lang: Lang): i18n {

@@ -37,6 +37,25 @@ describe('messages', () => {
     }
   })
 
+  // The console's: English only for now, and a language written for it later holds the
+  // same keys and placeholders, and is loaded (locales/README.md).
+  test('admin: each language the console is written in has its keys, and console.ts loads it', () => {
+    const registry = fs.readFileSync(path.join(import.meta.dirname, 'console.ts'), 'utf8')
+    const written = LANGUAGES.filter((lang) => fs.existsSync(path.join(root, lang, 'admin.json')))
+    expect(written).toContain('en')
+    const en = read('en', 'admin')
+    const names = (text: unknown) => [...String(text).matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort()
+    for (const lang of written) {
+      const messages = read(lang, 'admin')
+      expect(Object.keys(messages).sort(), `${lang}/admin.json`).toEqual(Object.keys(en).sort())
+      for (const [key, value] of Object.entries(messages)) {
+        expect(typeof value === 'string' && value.trim() !== '', `${lang}/admin.json ${key}`).toBe(true)
+        expect(names(value), `${lang}/admin.json ${key}`).toEqual(names(en[key]))
+      }
+      expect(registry, `console.ts loads ${lang}`).toContain(`${lang}: () => import('#locales/${lang}/admin.json')`)
+    }
+  })
+
   for (const ns of english.filter((n) => !ENGLISH_ONLY.has(n))) {
     test(`${ns}: the same keys in every language, each a non-empty text`, () => {
       const keys = (lang: string) => Object.keys(read(lang, ns)).sort()

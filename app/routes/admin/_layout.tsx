@@ -1,7 +1,12 @@
 import { NavLink, Outlet } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeft, LayoutDashboard, PackageSearch, ShieldCheck, Shirt, Tag, Users } from 'lucide-react'
 import type { Route } from './+types/_layout'
 import { requireAdmin } from '#app/lib/auth.server.ts'
+import { consoleMessagesMiddleware } from '#app/lib/i18n/console.ts'
+
+/** A console page reached in the browser is drawn with its messages (app/lib/i18n/console.ts). */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [consoleMessagesMiddleware]
 
 /** Every console page: only an admin gets past here; the rest never learn it exists. */
 export function loader({ context, url }: Route.LoaderArgs) {
@@ -10,25 +15,26 @@ export function loader({ context, url }: Route.LoaderArgs) {
 }
 
 const sections = [
-  { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
-  { to: '/admin/orders', label: 'Orders', icon: PackageSearch, end: false },
-  { to: '/admin/products', label: 'Products', icon: Shirt, end: false },
-  { to: '/admin/customers', label: 'Customers', icon: Users, end: false },
-  { to: '/admin/discounts', label: 'Discounts', icon: Tag, end: false },
-  { to: '/admin/security', label: 'Security', icon: ShieldCheck, end: false },
-]
+  { to: '/admin', label: 'nav.dashboard', icon: LayoutDashboard, end: true },
+  { to: '/admin/orders', label: 'nav.orders', icon: PackageSearch, end: false },
+  { to: '/admin/products', label: 'nav.products', icon: Shirt, end: false },
+  { to: '/admin/customers', label: 'nav.customers', icon: Users, end: false },
+  { to: '/admin/discounts', label: 'nav.discounts', icon: Tag, end: false },
+  { to: '/admin/security', label: 'nav.security', icon: ShieldCheck, end: false },
+] as const
 
 /** The console's frame: the store's look, a bar of its sections (a bottom bar on a phone). */
 export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   return (
     <div className="flex min-h-dvh flex-col bg-paper pb-[72px] md:pb-0">
       <header className="border-b border-line bg-white print:hidden">
         <div className="container-page flex h-16 items-center justify-between gap-4">
           <div className="flex items-baseline gap-3">
             <span className="font-display text-xl font-semibold tracking-[0.2em] text-ink">KAPRA</span>
-            <span className="text-xs font-semibold tracking-[0.16em] text-accent uppercase">Console</span>
+            <span className="text-xs font-semibold tracking-[0.16em] text-accent uppercase">{t('frame.console')}</span>
           </div>
-          <nav aria-label="Console" className="hidden md:block">
+          <nav aria-label={t('frame.nav')} className="hidden md:block">
             <ul className="flex items-center gap-1">
               {sections.map(({ to, label, end }) => (
                 <li key={to}>
@@ -41,7 +47,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
                       }`
                     }
                   >
-                    {label}
+                    {t(label)}
                   </NavLink>
                 </li>
               ))}
@@ -51,7 +57,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
             <span className="hidden text-muted sm:inline">{loaderData.admin.name}</span>
             <a href="/" className="inline-flex min-h-11 items-center gap-1 text-muted hover:text-ink">
               <ArrowLeft aria-hidden className="size-4" />
-              Store
+              {t('frame.store')}
             </a>
           </div>
         </div>
@@ -60,7 +66,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </div>
       <nav
-        aria-label="Console sections"
+        aria-label={t('frame.navPhone')}
         className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white md:hidden print:hidden"
       >
         <ul className="grid grid-cols-6">
@@ -76,7 +82,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
                 }
               >
                 <Icon aria-hidden className="size-5" />
-                {label}
+                {t(label)}
               </NavLink>
             </li>
           ))}

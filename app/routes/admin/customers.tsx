@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import type { Route } from './+types/customers'
 import { adminCustomersQuerySchema } from '#contracts/admin.ts'
 import { Pager } from '#app/features/admin/pager.tsx'
@@ -6,11 +7,13 @@ import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { parseForm } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: 'Customers · Console | Kapra',
-    description: 'Who buys, and what became of it.',
+    title: t('customers.meta.title'),
+    description: t('customers.meta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -26,24 +29,31 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** Customers, latest order first: how many orders, delivered and returned (repeat refusers stand out). */
 export default function Customers({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   const { query, page } = loaderData
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
   const pageHref = (n: number) =>
     `/admin/customers?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(n > 1 ? { page: String(n) } : {}) }).toString()}`
   return (
     <main id="main" className="container-page py-8 sm:py-10">
-      <h1 className="section-title">Customers</h1>
+      <h1 className="section-title">{t('customers.title')}</h1>
       <Form method="get" role="search" className="mt-5 flex gap-2">
         <label className="min-w-0 flex-1">
-          <span className="sr-only">Search customers</span>
-          <input type="search" name="q" defaultValue={query.q} placeholder="Name or email" className="field-input" />
+          <span className="sr-only">{t('customers.search')}</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder={t('customers.searchPlaceholder')}
+            className="field-input"
+          />
         </label>
         <button type="submit" className="btn-primary">
-          Search
+          {t('search.button')}
         </button>
       </Form>
       <p role="status" className="mt-4 text-sm text-muted">
-        {page.total} {page.total === 1 ? 'customer' : 'customers'}
+        {t('customers.count', { count: page.total })}
       </p>
       <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
         {page.items.map((c) => (
@@ -55,13 +65,13 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
               <span className="font-medium text-ink">{c.name}</span>
               <span className="block truncate text-muted">{c.email}</span>
             </span>
-            <span className="text-muted">{c.lastPhone ?? 'No orders yet'}</span>
+            <span className="text-muted">{c.lastPhone ?? t('customers.noOrders')}</span>
             <span className="flex gap-3 text-xs sm:justify-end">
-              <span>
-                {c.orders} {c.orders === 1 ? 'order' : 'orders'}
+              <span>{t('customers.orders', { count: c.orders })}</span>
+              <span className="text-success">{t('customers.delivered', { count: c.delivered })}</span>
+              <span className={c.returned > 0 ? 'font-semibold text-danger' : 'text-muted'}>
+                {t('customers.returned', { count: c.returned })}
               </span>
-              <span className="text-success">{c.delivered} delivered</span>
-              <span className={c.returned > 0 ? 'font-semibold text-danger' : 'text-muted'}>{c.returned} returned</span>
             </span>
           </li>
         ))}

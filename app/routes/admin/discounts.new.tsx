@@ -1,15 +1,18 @@
 import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeft } from 'lucide-react'
 import type { Route } from './+types/discounts.new'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 import { DiscountForm } from '#app/features/admin/discount-form.tsx'
 import { saveDiscountAction } from '#app/features/admin/save-discount.server.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: 'New discount code · Console | Kapra',
-    description: 'Make a discount code.',
+    title: t('discounts.newMeta.title'),
+    description: t('discounts.newMeta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -24,6 +27,7 @@ export function action({ context, url, request }: Route.ActionArgs) {
 }
 
 export default function NewDiscount({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   return (
     <main id="main" className="container-page py-8 sm:py-10">
       <Link
@@ -31,14 +35,14 @@ export default function NewDiscount({ actionData }: Route.ComponentProps) {
         className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Discount codes
+        {t('discounts.back')}
       </Link>
-      <h1 className="section-title">New discount code</h1>
+      <h1 className="section-title">{t('discounts.newTitle')}</h1>
       <DiscountForm
         values={actionData?.values ?? { kind: 'percent' }}
         errors={actionData?.fieldErrors ?? {}}
         message={actionData?.message ?? null}
-        submitLabel="Create code"
+        submitLabel={t('discounts.create')}
       />
     </main>
   )

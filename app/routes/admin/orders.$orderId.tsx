@@ -1,4 +1,5 @@
 import { Link, redirect } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeft, TriangleAlert } from 'lucide-react'
 import type { Route } from './+types/orders.$orderId'
 import { adminStatusMoveSchema } from '#contracts/admin.ts'
@@ -14,12 +15,14 @@ import { OrderAudit } from '#app/features/admin/order-audit.tsx'
 import { OrderCustomer } from '#app/features/admin/order-customer.tsx'
 import { OrderMoves } from '#app/features/admin/order-moves.tsx'
 import { PackingSlip } from '#app/features/admin/packing-slip.tsx'
+import { consoleT, statusText } from '#app/features/admin/console-text.ts'
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   const number = loaderData ? orderNumber(loaderData.detail.order._id) : ''
   return privatePageMeta({
-    title: `Order ${number} · Console | Kapra`,
-    description: 'One order: confirm, pack, ship, deliver.',
+    title: t('order.meta.title', { number }),
+    description: t('order.meta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -41,7 +44,7 @@ export async function action({ context, url, params, request }: Route.ActionArgs
   )
   if (!input.success) return { message: input.message, to: values.to }
   const moved = await attempt(context, () => services.admin.moveOrder(params.orderId, input.data, admin), {
-    fallback: 'The order could not be moved. Please try again.',
+    fallback: consoleT(url.pathname)('order.moveFailed'),
     what: 'order move',
   })
   if (!moved.ok) return { message: moved.message, to: values.to }
@@ -52,6 +55,7 @@ export async function action({ context, url, params, request }: Route.ActionArgs
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { order, customer, pastOrders, returned, nextStatuses, whatsapp, audit } = loaderData.detail
   const number = orderNumber(order._id)
+  const { t } = useTranslation('admin')
 
   return (
     <main id="main" className="container-page py-8 sm:py-10">
@@ -60,12 +64,12 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink print:hidden"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Orders
+        {t('order.back')}
       </Link>
       <div className="flex flex-wrap items-baseline justify-between gap-3 border-b border-line pb-4">
-        <h1 className="section-title">Order {number}</h1>
+        <h1 className="section-title">{t('order.title', { number })}</h1>
         <p className="text-sm text-muted">
-          {order.status} · placed {formatOrderDate(order.date)}
+          {t('order.placed', { status: statusText(t, order.status), date: formatOrderDate(order.date) })}
         </p>
       </div>
 
@@ -75,8 +79,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           className="mt-5 flex items-start gap-2 rounded-xl border border-danger/30 bg-red-50 p-3 text-sm text-danger print:hidden"
         >
           <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
-          This customer has {returned} returned {returned === 1 ? 'order' : 'orders'} (refused at the door). Confirm by
-          phone before packing.
+          {t('order.returned', { count: returned })}
         </p>
       )}
 
@@ -91,7 +94,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
           <PackingSlip order={order} />
           <section aria-labelledby="timeline-title" className="print:hidden">
             <h2 id="timeline-title" className="mb-4 font-display text-lg font-semibold text-ink">
-              Timeline
+              {t('order.timeline')}
             </h2>
             <OrderTimeline order={order} />
           </section>

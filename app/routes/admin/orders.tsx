@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Search } from 'lucide-react'
 import type { Route } from './+types/orders'
 import { adminOrdersQuerySchema } from '#contracts/admin.ts'
-import { orderStatuses } from '#contracts/order-status.ts'
+import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import { Pager } from '#app/features/admin/pager.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
@@ -10,11 +11,13 @@ import { parseForm } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
+import { consoleT, statusKey, statusText } from '#app/features/admin/console-text.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: 'Orders · Console | Kapra',
-    description: 'The order queue.',
+    title: t('orders.meta.title'),
+    description: t('orders.meta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -29,10 +32,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { query, page: await services.admin.orders(query), invalid: !parsed.success }
 }
 
-const tabLabel = (status: string) => (status === 'Order Placed' ? 'Awaiting confirmation' : status)
-
 /** Opens on the orders awaiting confirmation; every status has its tab with its count. */
 export default function OrderQueue({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
+  const tabLabel = (status: OrderStatus) =>
+    status === 'Order Placed' ? t('orders.tab.orderPlaced') : statusText(t, status)
   const { query, page, invalid } = loaderData
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
   const href = (changes: Record<string, string | number | undefined>) => {
@@ -44,9 +48,9 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
   }
   return (
     <main id="main" className="container-page py-8 sm:py-10">
-      <h1 className="section-title">Orders</h1>
+      <h1 className="section-title">{t('orders.title')}</h1>
 
-      <nav aria-label="Order status" className="-mx-4 mt-5 overflow-x-auto px-4">
+      <nav aria-label={t('orders.tabs')} className="-mx-4 mt-5 overflow-x-auto px-4">
         <ul className="flex w-max gap-2 pb-1">
           {orderStatuses.map((status) => {
             const current = status === query.status
@@ -76,7 +80,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
       >
         <input type="hidden" name="status" value={query.status} />
         <label className="block">
-          <span className="text-sm font-medium text-ink">Search</span>
+          <span className="text-sm font-medium text-ink">{t('orders.search')}</span>
           <span className="relative mt-1 block">
             <Search
               aria-hidden
@@ -86,33 +90,35 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
               type="search"
               name="q"
               defaultValue={query.q ?? ''}
-              placeholder="Order number, name, phone or email"
+              placeholder={t('orders.searchPlaceholder')}
               className="field-input pl-9"
             />
           </span>
         </label>
         <label className="block">
-          <span className="text-sm font-medium text-ink">From</span>
+          <span className="text-sm font-medium text-ink">{t('orders.from')}</span>
           <input type="date" name="from" defaultValue={query.from ?? ''} className="field-input mt-1" />
         </label>
         <label className="block">
-          <span className="text-sm font-medium text-ink">To</span>
+          <span className="text-sm font-medium text-ink">{t('orders.to')}</span>
           <input type="date" name="to" defaultValue={query.to ?? ''} className="field-input mt-1" />
         </label>
         <button type="submit" className="btn-primary">
-          Search
+          {t('search.button')}
         </button>
       </Form>
       {invalid && (
         <p role="alert" className="mt-3 text-sm text-danger">
-          Some of the search could not be read, so the whole queue is shown.
+          {t('orders.invalid')}
         </p>
       )}
 
       <p role="status" className="mt-5 text-sm text-muted">
         {page.total === 0
-          ? `No orders ${tabLabel(query.status).toLowerCase()}${query.q ? ` matching “${query.q}”` : ''}.`
-          : `${page.total} ${page.total === 1 ? 'order' : 'orders'}, newest first`}
+          ? query.q
+            ? t('orders.emptyMatching', { status: t(`orders.emptyStatus.${statusKey[query.status]}`), q: query.q })
+            : t('orders.empty', { status: t(`orders.emptyStatus.${statusKey[query.status]}`) })
+          : t('orders.count', { count: page.total })}
       </p>
 
       {page.items.length > 0 && (
@@ -130,7 +136,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
                 <span className="min-w-0 text-sm text-ink">
                   {o.name} <span className="text-muted">· {o.city}</span>
                   <span className="block text-xs text-muted">
-                    {o.phone} · {o.itemCount} {o.itemCount === 1 ? 'piece' : 'pieces'}
+                    {o.phone} · {t('orders.pieces', { count: o.itemCount })}
                   </span>
                 </span>
                 <span className="text-right text-xs text-muted sm:text-left sm:text-sm">{formatOrderDate(o.date)}</span>

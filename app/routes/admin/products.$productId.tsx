@@ -1,4 +1,6 @@
 import { Form, Link } from 'react-router'
+import type { TFunction } from 'i18next'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeft, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/products.$productId'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -8,13 +10,27 @@ import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { ProductForm } from '#app/features/admin/product-form.tsx'
 import { saveProductAction } from '#app/features/admin/save-product.server.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: `${loaderData?.product.name ?? 'Product'} · Console | Kapra`,
-    description: 'Edit a product.',
+    title: t('product.meta.title', { name: loaderData?.product.name ?? t('product.meta.unknown') }),
+    description: t('product.meta.description'),
     origin: rootOrigin(matches),
   })
+}
+
+const auditActions = {
+  create: 'audit.product.create',
+  update: 'audit.product.update',
+  archive: 'audit.product.archive',
+  unarchive: 'audit.product.unarchive',
+} as const
+
+/** A product's audit action as the console names it; another, as the server wrote it. */
+function auditAction(t: TFunction<'admin'>, action: string): string {
+  return Object.hasOwn(auditActions, action) ? t(auditActions[action as keyof typeof auditActions]) : action
 }
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
@@ -36,6 +52,7 @@ export async function action({ context, url, request, params }: Route.ActionArgs
 }
 
 export default function EditProduct({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   const { product, saved } = loaderData
   const message = actionData && 'message' in actionData ? actionData.message : null
   const values = actionData && 'values' in actionData ? actionData.values : undefined
@@ -47,26 +64,26 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
         className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Products
+        {t('product.back')}
       </Link>
       <div className="flex flex-wrap items-baseline justify-between gap-3">
         <h1 className="section-title">{product.name}</h1>
         <a href={`/productdetail/${product.id}`} className="text-sm text-muted underline underline-offset-4">
-          View in the store
+          {t('product.view')}
         </a>
       </div>
       {saved && !actionData && (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm font-medium text-success">
           <CircleCheck aria-hidden className="size-4" />
-          Saved. The store shows it now.
+          {t('product.saved')}
         </p>
       )}
       <Form method="post" action={`/admin/products/${product.id}?archive`} className="mt-4">
         <input type="hidden" name="archived" value={product.archived ? 'false' : 'true'} />
         <p className="text-sm text-muted">
-          {product.archived ? 'Archived: hidden from the store.' : 'In the store.'}{' '}
+          {product.archived ? t('product.archived') : t('product.inStore')}{' '}
           <button type="submit" className="font-semibold text-ink underline underline-offset-4">
-            {product.archived ? 'Put it back in the store' : 'Archive it'}
+            {product.archived ? t('product.unarchive') : t('product.archive')}
           </button>
         </p>
       </Form>
@@ -81,17 +98,17 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
       />
       <section aria-labelledby="audit-title" className="mt-10 rounded-2xl border border-line bg-white p-4 sm:p-5">
         <h2 id="audit-title" className="font-display text-lg font-semibold text-ink">
-          Changes by the store
+          {t('audit.title')}
         </h2>
         {product.audit.length === 0 ? (
-          <p className="mt-2 text-sm text-muted">None yet.</p>
+          <p className="mt-2 text-sm text-muted">{t('audit.none')}</p>
         ) : (
           <ol className="mt-2 space-y-1 text-sm">
             {product.audit.map((e) => (
               <li key={e.id}>
                 <span className="text-ink">{e.actor.name}</span>{' '}
                 <span className="text-muted">
-                  {e.action} · {formatOrderDate(e.at)}
+                  {auditAction(t, e.action)} · {formatOrderDate(e.at)}
                 </span>
               </li>
             ))}

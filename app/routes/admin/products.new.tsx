@@ -1,15 +1,18 @@
 import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeft } from 'lucide-react'
 import type { Route } from './+types/products.new'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { ProductForm } from '#app/features/admin/product-form.tsx'
 import { saveProductAction } from '#app/features/admin/save-product.server.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: 'New product · Console | Kapra',
-    description: 'Add a product.',
+    title: t('newProduct.meta.title'),
+    description: t('newProduct.meta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -24,6 +27,7 @@ export function action({ context, url, request }: Route.ActionArgs) {
 }
 
 export default function NewProduct({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   return (
     <main id="main" className="container-page py-8 sm:py-10">
       <Link
@@ -31,9 +35,9 @@ export default function NewProduct({ actionData }: Route.ComponentProps) {
         className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink"
       >
         <ArrowLeft aria-hidden className="size-4" />
-        Products
+        {t('product.back')}
       </Link>
-      <h1 className="section-title">New product</h1>
+      <h1 className="section-title">{t('newProduct.title')}</h1>
       <ProductForm
         product={null}
         values={actionData && 'values' in actionData ? actionData.values : undefined}

@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Plus } from 'lucide-react'
 import type { Route } from './+types/products'
 import { Pager } from '#app/features/admin/pager.tsx'
@@ -8,11 +9,13 @@ import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { Price } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { queryParam } from '#contracts/plain-text.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: 'Products · Console | Kapra',
-    description: 'The catalog, its prices and stock.',
+    title: t('products.meta.title'),
+    description: t('products.meta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -27,6 +30,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** The catalog, newest first: what each product costs and how many of each size are left. */
 export default function Products({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   const { q, result } = loaderData
   const pages = Math.max(1, Math.ceil(result.total / result.pageSize))
   const href = (page: number) =>
@@ -34,23 +38,29 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="container-page py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="section-title">Products</h1>
+        <h1 className="section-title">{t('products.title')}</h1>
         <Link to="/admin/products/new" className="btn-primary">
           <Plus aria-hidden className="size-4" />
-          New product
+          {t('products.new')}
         </Link>
       </div>
       <Form method="get" role="search" className="mt-5 flex gap-2">
         <label className="min-w-0 flex-1">
-          <span className="sr-only">Search products</span>
-          <input type="search" name="q" defaultValue={q} placeholder="Product name" className="field-input" />
+          <span className="sr-only">{t('products.search')}</span>
+          <input
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder={t('products.searchPlaceholder')}
+            className="field-input"
+          />
         </label>
         <button type="submit" className="btn-primary">
-          Search
+          {t('search.button')}
         </button>
       </Form>
       <p role="status" className="mt-4 text-sm text-muted">
-        {result.total.toLocaleString('en-PK')} {result.total === 1 ? 'product' : 'products'}
+        {t('products.count', { count: result.total, total: result.total.toLocaleString('en-PK') })}
       </p>
       <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
         {result.items.map((p) => (
@@ -67,12 +77,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   {p.name}
                   {p.archived && (
                     <span className="ml-2 rounded-full bg-sand px-2 py-0.5 text-xs font-normal text-muted">
-                      Archived
+                      {t('products.archived')}
                     </span>
                   )}
                   {p.bestSeller && (
                     <span className="ml-2 rounded-full bg-accent-soft px-2 py-0.5 text-xs font-normal text-accent-dark">
-                      Best seller
+                      {t('products.bestSeller')}
                     </span>
                   )}
                 </span>

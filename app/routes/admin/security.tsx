@@ -1,4 +1,5 @@
 import { Form, useNavigation } from 'react-router'
+import { Trans, useTranslation } from 'react-i18next'
 import { ShieldCheck } from 'lucide-react'
 import type { Route } from './+types/security'
 import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
@@ -10,11 +11,13 @@ import { formatOrderDate } from '#app/lib/dates.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { CodeForm, RecoveryCodes } from '#app/features/admin/two-factor.tsx'
+import { consoleT } from '#app/features/admin/console-text.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: 'Security · Console | Kapra',
-    description: 'Two-factor sign-in for the console.',
+    title: t('security.meta.title'),
+    description: t('security.meta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -70,7 +73,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         ? auth.newRecoveryCodes(admin._id, code)
         : auth.confirmTwoFactor(admin._id, code, sessionToken)
     },
-    { what: 'two-factor setup', fallback: 'That did not work just now. Please try again.' },
+    { what: 'two-factor setup', fallback: consoleT(new URL(request.url).pathname)('security.failed') },
   )
   if (!done.ok) return answer({ message: done.message, fieldErrors: done.fieldErrors, intent })
   if (done.value === null) return answer({ turnedOff: true })
@@ -78,16 +81,14 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   const { status, setup, required, email } = loaderData
   const navigation = useNavigation()
   const submitting = navigation.state === 'submitting'
   return (
     <main id="main" className="container-page max-w-3xl py-8 sm:py-10">
-      <h1 className="section-title">Security</h1>
-      <p className="mt-2 text-sm text-muted">
-        Two-factor sign-in asks for a code from an app on your phone after your password, so a password alone never
-        opens the console.
-      </p>
+      <h1 className="section-title">{t('security.title')}</h1>
+      <p className="mt-2 text-sm text-muted">{t('security.intro')}</p>
 
       {actionData?.recoveryCodes ? (
         <RecoveryCodes codes={actionData.recoveryCodes} renewed={actionData.renewed === true} />
@@ -98,70 +99,68 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
         >
           <h2 id="on-title" className="flex items-center gap-2 font-display text-lg font-semibold">
             <ShieldCheck aria-hidden className="size-5" />
-            Two-factor sign-in is on
+            {t('security.on')}
           </h2>
           <p className="mt-2 text-ink">
-            {status.enabledAt !== null && <>Since {formatOrderDate(status.enabledAt)}. </>}
-            {status.recoveryCodesLeft} of 10 recovery codes left.
+            {status.enabledAt !== null && <>{t('security.since', { date: formatOrderDate(status.enabledAt) })} </>}
+            {t('security.codesLeft', { count: status.recoveryCodesLeft })}
           </p>
           <p className="mt-2 text-ink">
-            Lost your phone? Sign in with a recovery code, or ask the store&rsquo;s owner to run{' '}
-            <code className="[overflow-wrap:anywhere]">npm run admin -- reset-2fa --email {email}</code>.
+            <Trans
+              t={t}
+              i18nKey="security.lostPhone"
+              values={{ command: `npm run admin -- reset-2fa --email ${email}` }}
+              components={{ cmd: <code className="[overflow-wrap:anywhere]" /> }}
+            />
           </p>
           <CodeForm
             intent="recovery-codes"
-            title="New recovery codes"
-            text="Used some, or lost them? Make a new set; the old ones stop working."
-            button="Make new recovery codes"
+            title={t('security.newCodes.title')}
+            text={t('security.newCodes.text')}
+            button={t('security.newCodes.button')}
             result={actionData}
             submitting={submitting}
           />
           <CodeForm
             intent="turn-off"
-            title="A new phone?"
-            text={
-              required
-                ? 'Turn two-factor sign-in off here, then set it up again on the new phone right away: this store requires it for the console.'
-                : 'Turn two-factor sign-in off here, then set it up again on the new phone.'
-            }
-            button="Turn off two-factor sign-in"
+            title={t('security.newPhone.title')}
+            text={required ? t('security.newPhone.textRequired') : t('security.newPhone.text')}
+            button={t('security.newPhone.button')}
             result={actionData}
             submitting={submitting}
           />
         </section>
       ) : !setup ? (
         <p role="alert" className="mt-6 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger">
-          Two-factor sign-in goes with a password, and this account signs in with Google only. Set a password first: log
-          out, choose &ldquo;Forgot password?&rdquo; on the login page and open the link it sends.
+          {t('security.googleOnly')}
         </p>
       ) : (
         <section aria-labelledby="setup-title" className="mt-6 rounded-2xl border border-line bg-white p-5 sm:p-6">
           {actionData?.turnedOff && (
             <p role="status" className="mb-4 rounded-xl bg-sand px-4 py-3 text-sm text-ink">
-              Two-factor sign-in is off. Scan the new code below to set it up on your new phone.
+              {t('security.turnedOff')}
             </p>
           )}
           {required && (
             <p role="status" className="mb-4 rounded-xl bg-sand px-4 py-3 text-sm text-ink">
-              This store requires two-factor sign-in for its admins: set it up to use the console.
+              {t('security.required')}
             </p>
           )}
           <h2 id="setup-title" className="font-display text-lg font-semibold text-ink">
-            Set up two-factor sign-in
+            {t('security.setup.title')}
           </h2>
           <ol className="mt-4 list-decimal space-y-5 pl-5 text-sm text-ink">
             <li>
-              In an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…), add an account by
-              scanning this code.
+              {t('security.setup.scan')}
               <div
                 role="img"
-                aria-label="QR code to scan with your authenticator app"
+                aria-label={t('security.setup.qr')}
                 className="mt-3 size-48 rounded-xl border border-line bg-white p-1 [&>svg]:size-full"
                 dangerouslySetInnerHTML={{ __html: setup.qrSvg }}
               />
             </li>
             <li>
-              Or type this key into the app instead:
+              {t('security.setup.key')}
               <p className="mt-2 font-mono text-base font-semibold tracking-wider text-ink" id="secret">
                 {setup.secret.match(/.{1,4}/g)?.join(' ')}
               </p>
@@ -174,7 +173,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                   </p>
                 )}
                 <TextField
-                  label="The 6-digit code the app shows"
+                  label={t('security.setup.code')}
                   name="code"
                   autoComplete="one-time-code"
                   inputMode="numeric"
@@ -184,7 +183,7 @@ export default function Security({ loaderData, actionData }: Route.ComponentProp
                   className="max-w-xs"
                 />
                 <button type="submit" className="btn-primary" disabled={submitting}>
-                  {submitting ? 'Checking…' : 'Turn on two-factor sign-in'}
+                  {submitting ? t('security.setup.checking') : t('security.setup.turnOn')}
                 </button>
               </Form>
             </li>

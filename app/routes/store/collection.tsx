@@ -102,7 +102,9 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
             {items.length > 0 ? (
               <ProductGrid columns="grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
                 {items.map((product, i) => (
-                  <li key={product._id}>
+                  // Cards past the first rows are laid out when they near the screen: Nastaliq is
+                  // slow to shape, and 24 cards of it held an Urdu phone's first seconds.
+                  <li key={product._id} className={i >= 4 ? 'card-deferred' : undefined}>
                     <ProductCard product={product} priority={page === 1 && i < 2} />
                   </li>
                 ))}
