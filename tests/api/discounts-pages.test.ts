@@ -69,6 +69,10 @@ describe.runIf(pagesBuilt).each(databases)('the discount code field without scri
     const orderPage = await (await page(`/order/${orders.at(-1)!._id}`, session)).text()
     expect(orderPage).toContain('TENOFF')
 
+    // /about says the store's delivery settings.
+    const about = (await (await page('/about', session)).text()).replaceAll('<!-- -->', '')
+    expect(about).toContain('Delivery is free on orders of <bdi>Rs 10,000</bdi> or more.')
+
     // The remove control forgets the code.
     const removed = await post('/cart', both, { intent: 'removeDiscount' })
     expect(removed.status).toBe(302)
