@@ -61,6 +61,8 @@ describe.runIf(pagesBuilt).each(databases)('the discount code field without scri
       ...Object.fromEntries(Object.entries(testAddress)),
       items: JSON.stringify([SHIRT]),
       amount: String(2499 + 50 - 250),
+      // The checkout's form carries the code it showed applied.
+      discountCode: 'TENOFF',
     })
     expect(placed.status).toBe(302)
     expect(placed.headers.get('set-cookie')).toMatch(/kapra_discount=;/)
@@ -72,6 +74,19 @@ describe.runIf(pagesBuilt).each(databases)('the discount code field without scri
     // /about says the store's delivery settings.
     const about = (await (await page('/about', session)).text()).replaceAll('<!-- -->', '')
     expect(about).toContain('Delivery is free on orders of <bdi>Rs 10,000</bdi> or more.')
+
+    // A kept code that no longer works says why, and can be removed.
+    await store.services.discounts.create(store.connection.db, {
+      code: 'GONE',
+      kind: 'fixed',
+      value: 50,
+      endsAt: Date.now() - 1000,
+    })
+    expect((await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'M', quantity: 1 })).status).toBe(200)
+    const stale = await (await page('/placeorder', `${session}; kapra_discount=GONE`)).text()
+    expect(stale).toContain('This code has expired.')
+    expect(stale).toContain('Remove GONE')
+    expect(stale).not.toContain('name="discountCode"')
 
     // The remove control forgets the code.
     const removed = await post('/cart', both, { intent: 'removeDiscount' })

@@ -34,6 +34,7 @@ export function DiscountField({
   note,
   typed,
   error,
+  kept = null,
 }: {
   formId: string
   applied: string | null
@@ -41,6 +42,8 @@ export function DiscountField({
   note?: string | null
   typed?: string
   error?: string | null
+  /** A code kept from before that no longer works: it can be removed. */
+  kept?: string | null
 }) {
   const { t } = useTranslation('cart')
   const errorId = `${formId}-error`
@@ -101,6 +104,18 @@ export function DiscountField({
               <CircleAlert aria-hidden className="size-4 shrink-0" />
               {error}
             </p>
+          )}
+          {kept !== null && (
+            <button
+              type="submit"
+              form={formId}
+              name="intent"
+              value="removeDiscount"
+              className="mt-1 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-accent underline-offset-4 hover:underline"
+            >
+              <X aria-hidden className="size-4" />
+              {t('discount.removeKept', { code: kept })}
+            </button>
           )}
         </div>
       )}

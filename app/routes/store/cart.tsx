@@ -122,6 +122,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               error={
                 typed ? refusalText(typed.refusal) : discount.refused ? refusalText(discount.refused.refusal) : null
               }
+              kept={typed ? null : (discount.refused?.code ?? null)}
             />
             <CartTotals totals={totals} delivery={discount.delivery} code={discount.applied?.code ?? null}>
               <Link to="/placeorder" className="btn-primary mt-6 w-full">

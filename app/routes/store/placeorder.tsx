@@ -5,6 +5,7 @@ import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { Banknote, CircleAlert, Lock, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/placeorder'
 import { addressSchema, CART_CHANGED_MESSAGE, idempotencyKeySchema, placeOrderSchema } from '#contracts/orders.ts'
+import { discountCodeField } from '#contracts/discounts.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
@@ -89,7 +90,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   // The page's language: where the shopper is sent next, and the order's own language, for
   // its emails and the console's WhatsApp message (docs/decisions/024).
   const lang = requestLang(request)
-  const code = appliedCode(request)
+  // The code the page showed applied (docs/decisions/026): a kept code the page showed
+  // refused, or below its minimum, is not sent, so the order is what the shopper saw.
+  const sentCode = discountCodeField.safeParse(form.get('discountCode'))
+  const code = sentCode.success ? sentCode.data : null
   const order = parseForm(placeOrderSchema, {
     address: values,
     items: parseJson(form.get('items')),
@@ -116,7 +120,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   }
   // docs/spec/store-spec.md §4: the cart is emptied (in the order's transaction) and the shopper sees the order.
   // The code was used: it is no longer kept for the next checkout.
-  const used = code === null ? {} : { headers: { 'Set-Cookie': context.get(appContext).sessionCookies.discount(null) } }
+  const used =
+    appliedCode(request) === null
+      ? {}
+      : { headers: { 'Set-Cookie': context.get(appContext).sessionCookies.discount(null) } }
   if (form.get('saveAddress') !== 'on') return redirect(localePath(lang, '/order'), used)
   // Saved after the order has committed, never with it: a full address book or a
   // failure here must not cost the shopper their order (docs/decisions/012).
@@ -251,6 +258,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
             }
             typed={typed?.code ?? discount.refused?.code ?? ''}
             error={typed ? refusalText(typed.refusal) : discount.refused ? refusalText(discount.refused.refusal) : null}
+            kept={typed ? null : (discount.refused?.code ?? null)}
           />
           <CartTotals totals={totals} delivery={discount.delivery} code={discount.applied?.code ?? null} />
           <section aria-labelledby="payment-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
@@ -269,6 +277,9 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
 
           <input type="hidden" name="items" value={JSON.stringify(orderItems(rows))} />
           <input type="hidden" name="amount" value={totals.total} />
+          {discount.applied && !belowMinimum && (
+            <input type="hidden" name="discountCode" value={discount.applied.code} />
+          )}
           <input type="hidden" name="idempotencyKey" value={loaderData.checkoutKey} />
           {result?.message && !clientErrors && (
             <div
