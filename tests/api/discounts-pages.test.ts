@@ -70,6 +70,21 @@ describe.runIf(pagesBuilt).each(databases)('the discount code field without scri
     expect(orders.at(-1)).toMatchObject({ discountCode: 'TENOFF', discount: 250, amount: 2299 })
     const orderPage = await (await page(`/order/${orders.at(-1)!._id}`, session)).text()
     expect(orderPage).toContain('TENOFF')
+    const myOrders = (await (await page('/ur/order', session)).text()).replaceAll('<!-- -->', '')
+    expect(myOrders).toContain('ڈسکاؤنٹ کوڈ:')
+    expect(myOrders).toContain('TENOFF')
+    // The packing slip: what the courier collects is the discounted total.
+    const password = 'keys to the shop 2026'
+    await store.services.auth.createAdmin({ name: 'Hina Owner', email: `owner-${kind}@example.com`, password })
+    const owner = store.client('203.0.113.77')
+    expect((await owner.post('/api/auth/login', { email: `owner-${kind}@example.com`, password })).status).toBe(200)
+    const slip = (await (await page(`/admin/orders/${orders.at(-1)!._id}`, owner.cookie!)).text()).replaceAll(
+      '<!-- -->',
+      '',
+    )
+    expect(slip).toContain('Cash to collect')
+    expect(slip).toContain('Discount <bdi>(TENOFF)</bdi>')
+    expect(slip).toContain(formatPrice(2299))
 
     // /about says the store's delivery settings.
     const about = (await (await page('/about', session)).text()).replaceAll('<!-- -->', '')
