@@ -25,6 +25,7 @@ import { adminRoutes } from '#server/admin/routes.ts'
 import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
+import { seoRoutes } from '#server/seo/routes.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
 import { DEFAULT_MAX_PHOTO_BYTES, uploadedImageDir } from '#server/catalog/photos.ts'
 
@@ -155,6 +156,11 @@ export function createApp(options: AppOptions) {
   app.all('/api/*', () => {
     throw new AppError(404, 'Not found')
   })
+
+  // ---- For search engines: robots.txt and the sitemap ------------------------
+  app.use('/sitemap.xml', compress())
+  app.use('/sitemaps/*', compress())
+  app.route('/', seoRoutes)
 
   // ---- Product images: only generated files, the store owner's uploads first ----
   const uploadedDir = uploadedImageDir(config.dataDir)

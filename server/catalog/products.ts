@@ -31,6 +31,26 @@ export interface StoredProduct extends ProductDetails {
  */
 export function createProductReads(db: Db) {
   return {
+    /** How many products are on sale (for the sitemap's index). */
+    listedCount(): Promise<number> {
+      return repo.listedCount(db)
+    },
+
+    /**
+     * `count` products on sale by id from the `skip`-th, with when each last changed (ms), a
+     * batch at a time: the sitemap's pages, written out as they are read.
+     */
+    async *listed(skip: number, count: number, batchSize = 5000): AsyncGenerator<{ id: string; updatedAt: number }[]> {
+      let from: { after: string } | { skip: number } = { skip }
+      for (let left = count; left > 0;) {
+        const rows = await repo.listedIds(db, from, Math.min(batchSize, left))
+        if (rows.length === 0) return
+        yield rows.map((r) => ({ id: r.id, updatedAt: Number(r.updated_at) }))
+        left -= rows.length
+        from = { after: rows.at(-1)!.id }
+      }
+    },
+
     /** Names of the archived products among these ids (inside the caller's transaction when given). */
     async archivedAmong(ids: string[], exec: Executor = db): Promise<Map<string, string>> {
       const rows = await repo.archivedAmong(exec, [...new Set(ids)])

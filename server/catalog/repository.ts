@@ -67,6 +67,32 @@ export async function productsAfter(db: Executor, after: { position: number; id:
   return query.orderBy('position').orderBy('id').limit(limit).execute()
 }
 
+/** How many products are on sale (not archived): read from the (archived, position) index alone. */
+export async function listedCount(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('archived', '=', 0)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Products on sale by id (their key), with when each last changed: after the given id
+ * (keyset paging), or from the `skip`-th on to start a page.
+ */
+export async function listedIds(db: Executor, from: { after: string } | { skip: number }, limit: number) {
+  // A test, not an index bound: led by archived, SQLite would read and sort every product;
+  // in id order, both databases read the covering index alone (migration 2026-11-26T0500).
+  let query = db
+    .selectFrom('products')
+    .select(['id', 'updated_at'])
+    .where(sql<SqlBool>`+archived = 0`)
+  if ('after' in from) query = query.where('id', '>', from.after)
+  else if (from.skip > 0) query = query.offset(from.skip)
+  return query.orderBy('id').limit(limit).execute()
+}
+
 /**
  * Changes whenever a product is added, removed or edited: the product list's ETag and
  * file name. Each change moves a product's updated_at forward (touch), so the sum

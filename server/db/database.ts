@@ -29,6 +29,7 @@ import * as passwordProven from '#server/db/migrations/2026-11-25T0500-password-
 import * as urduNames from '#server/db/migrations/2026-11-26T0100-urdu-names.ts'
 import * as languages from '#server/db/migrations/2026-11-26T0200-languages.ts'
 import * as discounts from '#server/db/migrations/2026-11-26T0400-discounts.ts'
+import * as listedIndex from '#server/db/migrations/2026-11-26T0500-listed-index.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -63,6 +64,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-26T0100-urdu-names': urduNames,
     '2026-11-26T0200-languages': languages,
     '2026-11-26T0400-discounts': discounts,
+    '2026-11-26T0500-listed-index': listedIndex,
   }
 }
 
