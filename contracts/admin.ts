@@ -114,7 +114,7 @@ export interface AuditEntry {
   id: string
   at: number
   actor: { id: string; name: string }
-  entity: 'order' | 'product'
+  entity: 'order' | 'product' | 'discount'
   entityId: string
   action: string
   before: unknown
@@ -150,6 +150,10 @@ export interface AdminDashboard {
   returnRate30d: number | null
   /** Sizes with LOW_STOCK pieces or fewer, fewest first (at most 20). */
   lowStock: { productId: string; name: string; size: string; stock: number }[]
+  /** Rupees discount codes took off the orders placed in the last 30 days that were not cancelled (docs/decisions/026). */
+  discountsGiven30d: number
+  /** The codes those orders used most, most used first (at most 5). */
+  topCodes: { code: string; orders: number; discount: number }[]
 }
 
 export interface AdminCustomer {

@@ -3,6 +3,7 @@ import { emailField, requiredText, text } from '#contracts/fields.ts'
 import { quantityField } from '#contracts/cart.ts'
 import type { OrderActor, OrderStatus } from '#contracts/order-status.ts'
 import { LANGUAGES } from '#contracts/languages.ts'
+import { discountCodeField } from '#contracts/discounts.ts'
 
 /** Accepts the spec's numeric inputs as numbers or strings; keeps the digits as text. */
 function digits(label: string, pattern: RegExp, hint: string) {
@@ -64,6 +65,11 @@ export const placeOrderSchema = z.object({
    * stay what they were.
    */
   language: z.enum(LANGUAGES, { error: `language must be one of ${LANGUAGES.join(', ')}` }).optional(),
+  /**
+   * A discount code (docs/decisions/026), priced by the server in the order's transaction;
+   * unknown or no longer valid answers 422. Optional, so orders without one hash as before.
+   */
+  discountCode: discountCodeField.optional(),
 })
 export type PlaceOrder = z.infer<typeof placeOrderSchema>
 
@@ -81,6 +87,12 @@ export interface OrderItem {
 export interface Order {
   _id: string
   items: OrderItem[]
+  /** Σ price × quantity of the lines. */
+  subtotal: number
+  deliveryFee: number
+  /** The code the order used (upper-cased), and the rupees it took off: amount = subtotal + deliveryFee − discount. */
+  discountCode: string | null
+  discount: number
   amount: number
   address: Address
   status: OrderStatus

@@ -2,6 +2,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import type { BlockList } from 'node:net'
 import { parseAddressList, parseTrustProxy, type TrustProxy } from '#server/http/client-address.ts'
+import type { Delivery } from '#contracts/pricing.ts'
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -78,7 +79,18 @@ const envSchema = z.object({
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  NEWSLETTER_CODE: z.string().trim().min(1).max(40).default('WELCOME20'),
+  NEWSLETTER_CODE: z
+    .string()
+    .trim()
+    .min(1)
+    .max(30)
+    .regex(
+      /^[A-Za-z0-9][A-Za-z0-9_-]*$/,
+      'NEWSLETTER_CODE is letters, digits and dashes: the prefix of each subscriber code',
+    )
+    .default('WELCOME20'),
+  DELIVERY_FEE: z.coerce.number().int().min(0).max(100_000).default(50),
+  FREE_DELIVERY_OVER: z.coerce.number().int().min(1).max(100_000_000).optional(),
   PASSWORD_RESET_LIMIT_PER_EMAIL: positiveInt.default(5),
   PASSWORD_RESET_LIMIT_PER_IP: positiveInt.default(20),
   OPEN_ORDERS_PER_CUSTOMER: positiveInt.default(3),
@@ -155,7 +167,7 @@ export interface Config {
     from: string
     /** Where links in emails point: PUBLIC_URL, else http://localhost:PORT. */
     baseUrl: string
-    /** The 20%-off code the newsletter's confirmation email carries. */
+    /** The prefix of each subscriber's own 20%-off code (docs/decisions/026). */
     newsletterCode: string
   }
   /** The keys of links in emails (docs/decisions/018). */
@@ -167,6 +179,8 @@ export interface Config {
     /** Whether the key in store_secrets verifies (and signs, without LINK_SECRET): unset LINK_SECRET, or `stored` listed. */
     stored: boolean
   }
+  /** DELIVERY_FEE and FREE_DELIVERY_OVER (unset: never free) (docs/decisions/026). */
+  delivery: Delivery
   bodyLimitBytes: number
   logLevel: Env['LOG_LEVEL']
   /** Shared rate limits and catalog changes across instances (docs/decisions/013). */
@@ -234,6 +248,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       previous: (e.LINK_SECRET_PREVIOUS ?? []).filter((k) => k !== STORED_LINK_KEY),
       stored: !e.LINK_SECRET || (e.LINK_SECRET_PREVIOUS ?? []).includes(STORED_LINK_KEY),
     },
+    delivery: { fee: e.DELIVERY_FEE, freeOver: e.FREE_DELIVERY_OVER ?? null },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,

@@ -5,6 +5,7 @@ import { createAuthService } from '#server/auth/service.ts'
 import { createCatalogService } from '#server/catalog/service.ts'
 import { createCartService } from '#server/cart/service.ts'
 import { createOrderService } from '#server/orders/service.ts'
+import { createDiscountService } from '#server/discounts/service.ts'
 import { createNewsletterService } from '#server/newsletter/service.ts'
 import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
@@ -51,14 +52,19 @@ export function createServices(deps: {
     ...(limitStore ? { limitStore } : {}),
   })
   const jobs = createJobService(deps.db, now)
-  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, mail, jobs, auth }, now, {
+  const discounts = createDiscountService(deps.db, deps.dialect, now)
+  const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, discounts, mail, jobs, auth }, now, {
     limits: deps.config.orders,
+    delivery: deps.config.delivery,
     logger: deps.logger,
     ...(limitStore ? { limitStore } : {}),
   })
-  const newsletter = createNewsletterService(deps.db, now, mail, limitStore)
+  const newsletter = createNewsletterService(deps.db, now, mail, limitStore, {
+    discounts,
+    prefix: deps.config.mail.newsletterCode,
+  })
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
-  const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog }, now)
+  const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now)
   // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
   return {
@@ -71,6 +77,7 @@ export function createServices(deps: {
     productLists: createProductLists({ db: deps.db, dialect: deps.dialect, ...deps.productList }),
     cart,
     orders,
+    discounts,
     mail,
     newsletter,
     alerts,

@@ -1,36 +1,44 @@
 import { useTranslation } from 'react-i18next'
+import type { Order } from '#contracts/orders.ts'
 import { Price } from '#app/components/price.tsx'
 
-/** An order's subtotal, delivery and total, as its lines and its stored amount give them. */
+/** An order's subtotal, delivery, discount code and total, as the order recorded them (docs/decisions/026). */
 export function OrderAmounts({
-  items,
-  amount,
+  order,
   totalLabel,
 }: {
-  items: readonly { price: number; quantity: number }[]
-  amount: number
+  order: Pick<Order, 'subtotal' | 'deliveryFee' | 'discountCode' | 'discount' | 'amount'>
   totalLabel: string
 }) {
   const { t } = useTranslation('orders')
-  const subtotal = items.reduce((sum, i) => sum + i.price * i.quantity, 0)
   return (
     <dl className="mt-3 space-y-2 text-sm">
       <div className="flex justify-between">
         <dt className="text-muted">{t('amounts.subtotal')}</dt>
         <dd>
-          <Price amount={subtotal} />
+          <Price amount={order.subtotal} />
         </dd>
       </div>
       <div className="flex justify-between">
         <dt className="text-muted">{t('amounts.delivery')}</dt>
         <dd>
-          <Price amount={amount - subtotal} />
+          <Price amount={order.deliveryFee} />
         </dd>
       </div>
+      {order.discountCode !== null && (
+        <div className="flex justify-between">
+          <dt className="text-muted">
+            {t('amounts.discount')} <bdi>({order.discountCode})</bdi>
+          </dt>
+          <dd dir="ltr">
+            −<Price amount={order.discount} />
+          </dd>
+        </div>
+      )}
       <div className="flex justify-between border-t border-line pt-2 font-semibold">
         <dt>{totalLabel}</dt>
         <dd>
-          <Price amount={amount} />
+          <Price amount={order.amount} />
         </dd>
       </div>
     </dl>

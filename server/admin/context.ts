@@ -6,6 +6,7 @@ import { ADMIN_PAGE_SIZE, type AuditEntry } from '#contracts/admin.ts'
 import type { AuthService } from '#server/auth/service.ts'
 import type { OrderService } from '#server/orders/service.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
+import type { DiscountService } from '#server/discounts/service.ts'
 import * as repo from '#server/admin/repository.ts'
 
 // What the console's parts (server/admin/service.ts assembles them) share: the domains
@@ -16,21 +17,22 @@ export interface AdminDomains {
   orders: OrderService
   auth: AuthService
   catalog: CatalogService
+  discounts: DiscountService
 }
 
 export type AdminContext = ReturnType<typeof createAdminContext>
 
 export function createAdminContext(db: Db, config: Config, domains: AdminDomains, now: () => number) {
-  const { orders, auth, catalog } = domains
+  const { orders, auth, catalog, discounts } = domains
   const nextAuditId = auditIds()
 
-  async function auditOf(entity: 'order' | 'product', entityId: string): Promise<AuditEntry[]> {
+  async function auditOf(entity: AuditEntry['entity'], entityId: string): Promise<AuditEntry[]> {
     const rows = await repo.auditOf(db, entity, entityId)
     return rows.map((r) => ({
       id: r.id,
       at: r.at,
       actor: { id: r.actor_id, name: r.actor_name },
-      entity: r.entity as 'order' | 'product',
+      entity: r.entity as AuditEntry['entity'],
       entityId: r.entity_id,
       action: r.action,
       before: r.before === null ? null : (JSON.parse(r.before) as unknown),
@@ -41,7 +43,7 @@ export function createAdminContext(db: Db, config: Config, domains: AdminDomains
   async function writeAudit(
     trx: Executor,
     admin: User,
-    entity: 'order' | 'product',
+    entity: AuditEntry['entity'],
     entityId: string,
     action: string,
     before: unknown,
@@ -61,7 +63,7 @@ export function createAdminContext(db: Db, config: Config, domains: AdminDomains
     })
   }
 
-  return { db, config, orders, auth, catalog, now, nextAuditId, auditOf, writeAudit }
+  return { db, config, orders, auth, catalog, discounts, now, nextAuditId, auditOf, writeAudit }
 }
 
 export function pageOf(page: number) {

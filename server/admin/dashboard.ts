@@ -5,6 +5,8 @@ import type { AdminContext } from '#server/admin/context.ts'
 
 /** How many low sizes the dashboard lists. */
 const LOW_STOCK_ROWS = 20
+/** How many of the most used discount codes it lists. */
+const TOP_CODES = 5
 
 export function createDashboard(ctx: AdminContext) {
   const { db, now } = ctx
@@ -13,9 +15,11 @@ export function createDashboard(ctx: AdminContext) {
     /** Today's and the week's orders, the queue, and the last 30 days' money and returns, in Karachi days. */
     async dashboard(): Promise<AdminDashboard> {
       const today = karachiDayStartOf(now())
-      const [figures, low] = await Promise.all([
-        repo.dashboardFigures(db, { today, week: today - 6 * DAY_MS, month: today - 29 * DAY_MS }),
+      const month = today - 29 * DAY_MS
+      const [figures, low, codes] = await Promise.all([
+        repo.dashboardFigures(db, { today, week: today - 6 * DAY_MS, month }),
         repo.lowStock(db, LOW_STOCK, LOW_STOCK_ROWS),
+        repo.discountFigures(db, month, TOP_CODES),
       ])
       const settled = figures.delivered + figures.returned
       return {
@@ -26,6 +30,8 @@ export function createDashboard(ctx: AdminContext) {
         collectedValue: figures.collectedValue,
         returnRate30d: settled === 0 ? null : figures.returned / settled,
         lowStock: low.map((s) => ({ productId: s.product_id, name: s.name, size: s.size, stock: s.stock })),
+        discountsGiven30d: codes.given,
+        topCodes: codes.top,
       }
     },
   }

@@ -113,6 +113,41 @@ export function auditOf(db: Executor, entity: string, entityId: string) {
     .execute()
 }
 
+/**
+ * The rupees discount codes took off the orders placed since `since` that were not
+ * cancelled, and the codes those orders used most (docs/decisions/026): aggregates over
+ * the created_at range.
+ */
+export async function discountFigures(
+  db: Executor,
+  since: number,
+  top: number,
+): Promise<{ given: number; top: { code: string; orders: number; discount: number }[] }> {
+  const recent = db
+    .selectFrom('orders')
+    .where('created_at', '>=', since)
+    .where('status', '<>', 'Cancelled')
+    .where('discount_code', 'is not', null)
+  const [given, codes] = await Promise.all([
+    recent.select(sql<number>`coalesce(sum(discount), 0)`.as('given')).executeTakeFirstOrThrow(),
+    recent
+      .select([
+        'discount_code',
+        (eb) => eb.fn.countAll<number>().as('n'),
+        sql<number>`coalesce(sum(discount), 0)`.as('off'),
+      ])
+      .groupBy('discount_code')
+      .orderBy('n', 'desc')
+      .orderBy('discount_code')
+      .limit(top)
+      .execute(),
+  ])
+  return {
+    given: Number(given.given),
+    top: codes.map((c) => ({ code: c.discount_code!, orders: Number(c.n), discount: Number(c.off) })),
+  }
+}
+
 /** The dashboard's order figures, each one aggregate over an index range. */
 export async function dashboardFigures(
   db: Executor,

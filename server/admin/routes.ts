@@ -11,6 +11,7 @@ import {
   type PhotoSlot,
 } from '#contracts/admin.ts'
 import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
+import { adminDiscountSchema } from '#contracts/discounts.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -103,6 +104,32 @@ export const adminRoutes = new Hono<AppEnv>()
     const query = parseWith(adminCustomersQuerySchema, queryOf(c, ['q', 'page']))
     return c.json(await c.var.services.admin.customers(query))
   })
+  // Discount codes (docs/decisions/026): times in ISO 8601; every write audit-logged.
+  .get('/discounts', async (c) => {
+    const { page } = parseWith(adminCustomersQuerySchema, queryOf(c, ['page']))
+    return c.json(await c.var.services.admin.discounts(page))
+  })
+  .get('/discounts/:id', async (c) => c.json(await c.var.services.admin.discount(discountId(c))))
+  /** A new code: 201 with it and its id; a code that exists already is 409. */
+  .post('/discounts', async (c) => {
+    const admin = requireAdmin(c)
+    const input = parseWith(adminDiscountSchema, await readJson(c.req))
+    const discount = await c.var.services.admin.createDiscount(input, admin)
+    return c.json({ message: `The code ${discount.code} is saved`, ...discount }, 201)
+  })
+  /** The code as a whole, as the console's form sends it; its uses stay what orders hold. */
+  .post('/discounts/:id', async (c) => {
+    const admin = requireAdmin(c)
+    const input = parseWith(adminDiscountSchema, await readJson(c.req))
+    const discount = await c.var.services.admin.updateDiscount(discountId(c), input, admin)
+    return c.json({ message: `The code ${discount.code} is saved`, ...discount })
+  })
+  /** Ends the code now: from this moment it is refused as expired. */
+  .post('/discounts/:id/end', async (c) => {
+    const admin = requireAdmin(c)
+    const discount = await c.var.services.admin.endDiscount(discountId(c), admin)
+    return c.json({ message: `The code ${discount.code} has ended`, ...discount })
+  })
 
 /**
  * A product save's body (multipart/form-data): the field `product` holds the JSON of
@@ -152,6 +179,12 @@ function queryOf(c: Context<AppEnv>, names: string[]): Record<string, string> {
     if (value !== undefined && value !== '') query[name] = value
   }
   return query
+}
+
+function discountId(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? ''
+  if (id.length > 100) throw new AppError(404, 'Discount code not found')
+  return id
 }
 
 function orderId(c: Context<AppEnv>): string {

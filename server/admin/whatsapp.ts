@@ -14,6 +14,7 @@ const messages: Record<Lang, (order: Order, storeName: string) => string[]> = {
     return [
       `Assalam-o-Alaikum ${a.firstName}, this is ${storeName} about your order ${orderNumber(order._id)}:`,
       ...order.items.map((i) => `- ${i.name}, size ${i.size}, quantity ${i.quantity}`),
+      ...(order.discountCode === null ? [] : [`Discount (${order.discountCode}): −${formatPrice(order.discount)}`]),
       `Total: ${formatPrice(order.amount)} (cash on delivery)`,
       `Delivery address: ${a.street}, ${a.city}, ${a.state} ${a.pinCode}, ${a.country}`,
       'Please reply YES to confirm your order, or tell us what to change.',
@@ -24,6 +25,9 @@ const messages: Record<Lang, (order: Order, storeName: string) => string[]> = {
     return [
       `السلام علیکم ${a.firstName}، ${storeName} کی طرف سے آپ کے آرڈر ${orderNumber(order._id)} کے بارے میں:`,
       ...order.items.map((i) => `- ${i.name}، سائز ${i.size}، تعداد ${i.quantity}`),
+      ...(order.discountCode === null
+        ? []
+        : [`ڈسکاؤنٹ (${order.discountCode}): \u2066−${formatPrice(order.discount)}\u2069`]),
       `کل رقم: ${formatPrice(order.amount)} (کیش آن ڈیلیوری)`,
       `ڈیلیوری کا پتہ: ${a.street}, ${a.city}, ${a.state} ${a.pinCode}, ${a.country}`,
       'آرڈر کنفرم کرنے کے لیے YES لکھ کر بھیج دیں، یا ہمیں بتائیں کہ کیا تبدیلی کرنی ہے۔',

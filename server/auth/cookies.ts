@@ -5,6 +5,8 @@ import { servesHttps } from '#server/http/csp.ts'
 import { LANGUAGE_COOKIE, type Lang } from '#contracts/languages.ts'
 
 export const SESSION_COOKIE = 'kapra_session'
+/** The discount code the shopper applied in the cart, kept for the checkout (docs/decisions/026). */
+export const DISCOUNT_COOKIE = 'kapra_discount'
 
 export interface SessionCookies {
   /** The Set-Cookie value that stores a new session token. */
@@ -13,6 +15,8 @@ export interface SessionCookies {
   clear(): string
   /** The Set-Cookie value that keeps a chosen language for a year; scripts may read it. */
   language(lang: Lang): string
+  /** The Set-Cookie value that keeps an applied discount code for a week, or (null) removes it. */
+  discount(code: string | null): string
 }
 
 /**
@@ -31,6 +35,10 @@ export function sessionCookies(c: Context<AppEnv>): SessionCookies {
     set: (token, expiresAt) => generateCookie(SESSION_COOKIE, token, { ...base, expires: new Date(expiresAt) }),
     clear: () => generateCookie(SESSION_COOKIE, '', { ...base, maxAge: 0, expires: new Date(0) }),
     language: (lang) => generateCookie(LANGUAGE_COOKIE, lang, { ...base, httpOnly: false, maxAge: 365 * 24 * 3600 }),
+    discount: (code) =>
+      code === null
+        ? generateCookie(DISCOUNT_COOKIE, '', { ...base, maxAge: 0, expires: new Date(0) })
+        : generateCookie(DISCOUNT_COOKIE, code, { ...base, maxAge: 7 * 24 * 3600 }),
   }
 }
 

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { cartAddSchema, cartMergeSchema, cartUpdateSchema } from '#contracts/cart.ts'
+import { cartDiscountSchema } from '#contracts/discounts.ts'
 import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -24,4 +25,13 @@ export const cartRoutes = new Hono<AppEnv>()
     const user = requireUser(c)
     const input = parseWith(cartMergeSchema, await readJson(c.req))
     return c.json(await c.var.services.cart.merge(user._id, input.cart))
+  })
+  /**
+   * A discount code against the shopper's cart (docs/decisions/026): { code, subtotal,
+   * discount, delivery, total }, or 422 saying why it is refused. Nothing is claimed.
+   */
+  .post('/discount', async (c) => {
+    const user = requireUser(c)
+    const { code } = parseWith(cartDiscountSchema, await readJson(c.req))
+    return c.json(await c.var.services.orders.discountForCart(user._id, code))
   })

@@ -11,6 +11,7 @@ import type { AlertTables } from '#server/alerts/tables.ts'
 import type { AuthTables } from '#server/auth/tables.ts'
 import type { CartTables } from '#server/cart/tables.ts'
 import type { CatalogTables } from '#server/catalog/tables.ts'
+import type { DiscountTables } from '#server/discounts/tables.ts'
 import type { JobTables } from '#server/jobs/tables.ts'
 import type { LimitTables } from '#server/limits/tables.ts'
 import type { MailTables } from '#server/mail/tables.ts'
@@ -23,6 +24,7 @@ export interface Database
     CatalogTables,
     CartTables,
     OrderTables,
+    DiscountTables,
     NewsletterTables,
     AlertTables,
     AccountTables,

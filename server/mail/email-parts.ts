@@ -11,7 +11,7 @@ import { Section } from '@react-email/section'
 import { Text } from '@react-email/text'
 import type { Lang } from '#contracts/languages.ts'
 import type { Order } from '#contracts/orders.ts'
-import { computeTotals, formatPrice } from '#contracts/pricing.ts'
+import { formatPrice } from '#contracts/pricing.ts'
 import type { MailKey, Translate } from '#server/mail/i18n.ts'
 
 // The building blocks every email is made of, as React components rendered on the
@@ -258,10 +258,6 @@ export function Details(props: { theme: Theme; rows: [label: string, value: stri
 /** The order's lines, each with its size, quantity and price, then its totals. */
 export function OrderLines(props: { theme: Theme; t: Translate; order: Order }) {
   const { theme, t, order } = props
-  const totals = computeTotals(
-    order.items.map((i) => ({ productId: i._id, quantity: i.quantity })),
-    (id) => order.items.find((i) => i._id === id)?.price,
-  )
   const line = { borderBottom: `1px solid ${LINE}`, padding: '10px 0', fontSize: '14px', color: INK }
   const sum = (label: string, value: string, strong = false) => {
     const style: CSSProperties = { padding: '6px 0', fontSize: '14px', fontWeight: strong ? 700 : 400 }
@@ -295,8 +291,12 @@ export function OrderLines(props: { theme: Theme; t: Translate; order: Order }) 
         ),
       ),
     ),
-    sum(t('lines.subtotal'), formatPrice(totals.subtotal)),
-    sum(t('lines.delivery'), formatPrice(totals.deliveryFee)),
+    sum(t('lines.subtotal'), formatPrice(order.subtotal)),
+    sum(t('lines.delivery'), formatPrice(order.deliveryFee)),
+    // docs/decisions/026: the code the order used, and what it took off.
+    ...(order.discountCode === null
+      ? []
+      : [sum(t('lines.discount', { code: order.discountCode }), `\u2066−${formatPrice(order.discount)}\u2069`)]),
     sum(t('lines.total'), formatPrice(order.amount), true),
   ])
 }

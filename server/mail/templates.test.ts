@@ -22,6 +22,10 @@ const order: Order = {
     { _id: 'oxford-shirt', name: 'Men Oxford Shirt', price: 2499, image: '/images/a.webp', size: 'M', quantity: 2 },
     { _id: 'kids-hoodie', name: 'Kids Hoodie', price: 1799, image: '/images/b.webp', size: '6-7Y', quantity: 1 },
   ],
+  subtotal: 6797,
+  deliveryFee: 50,
+  discountCode: null,
+  discount: 0,
   amount: 6847,
   address: {
     firstName: 'Ayesha',
@@ -119,6 +123,21 @@ describe('every email in every language', () => {
     const { text } = await templates.orderPlacedEmail(store, 'ur', order, { confirm: 'https://c', cancel: 'https://x' })
     expect(text).toContain('کل رقم، کیش آن ڈیلیوری: Rs 6,847')
     expect(text).not.toMatch(/[\u06f0-\u06f9\u0660-\u0669]/)
+  })
+
+  it('shows an order’s discount code and what it took off, in each language (docs/decisions/026)', async () => {
+    const discounted = { ...order, discountCode: 'EID25', discount: 1699, amount: 6847 - 1699 }
+    const links = { confirm: 'https://c', cancel: 'https://x' }
+    const en = await templates.orderPlacedEmail(store, 'en', discounted, links)
+    expect(en.text).toContain('Subtotal: Rs 6,797')
+    expect(en.text).toContain('Discount (EID25): \u2066−Rs 1,699\u2069')
+    expect(en.text).toContain('Total, cash on delivery: Rs 5,148')
+    expect(en.html).toContain('EID25')
+    const ur = await templates.orderPlacedEmail(store, 'ur', discounted, links)
+    expect(ur.text).toContain('ڈسکاؤنٹ (EID25): \u2066−Rs 1,699\u2069')
+    expect(ur.text).toContain('کل رقم، کیش آن ڈیلیوری: Rs 5,148')
+    // No code: no discount line.
+    expect((await templates.orderPlacedEmail(store, 'en', order, links)).text).not.toContain('Discount')
   })
 
   it('keeps the marketing email’s one-click unsubscribe headers in every language', async () => {

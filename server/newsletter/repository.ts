@@ -6,7 +6,7 @@ export async function insertSubscriber(
 ) {
   await db
     .insertInto('newsletter_subscribers')
-    .values({ ...row, confirmed_at: null, confirmation_sent_at: null })
+    .values({ ...row, confirmed_at: null, confirmation_sent_at: null, discount_code: null })
     .onConflict((oc) => oc.column('email_normalized').doNothing())
     .execute()
 }
@@ -50,4 +50,14 @@ export async function confirmSubscriber(db: Executor, emailNormalized: string, a
 
 export async function deleteSubscriber(db: Executor, emailNormalized: string): Promise<void> {
   await db.deleteFrom('newsletter_subscribers').where('email_normalized', '=', emailNormalized).execute()
+}
+
+/** The subscriber's own discount code (docs/decisions/026), set once with the first confirmation email. */
+export async function setDiscountCode(db: Executor, emailNormalized: string, code: string): Promise<void> {
+  await db
+    .updateTable('newsletter_subscribers')
+    .set({ discount_code: code })
+    .where('email_normalized', '=', emailNormalized)
+    .where('discount_code', 'is', null)
+    .execute()
 }

@@ -7,6 +7,7 @@ import type { MailService } from '#server/mail/service.ts'
 import { newsletterConfirmEmail } from '#server/mail/templates.ts'
 import type { Lang } from '#contracts/languages.ts'
 import * as repo from '#server/newsletter/repository.ts'
+import type { DiscountService } from '#server/discounts/service.ts'
 
 export type NewsletterService = ReturnType<typeof createNewsletterService>
 
@@ -30,6 +31,8 @@ export function createNewsletterService(
   now: () => number = Date.now,
   mail?: MailService,
   limitStore?: LimitStore,
+  /** Each subscriber's own code (docs/decisions/026): minted with the email, working once confirmed. */
+  codes?: { discounts: DiscountService; prefix: string },
 ) {
   // Shared by every instance when the store runs several (docs/decisions/013).
   const byClient = new RateLimiter(
@@ -65,6 +68,12 @@ export function createNewsletterService(
         if (!mail || !(await repo.claimConfirmation(trx, key, now(), now() - RESEND_AFTER_MS))) return
         const row = await repo.findSubscriber(trx, key)
         if (!row) return
+        // The subscriber's code: the same one in every confirmation email sent them.
+        let code = row.discount_code ?? mail.code
+        if (codes && row.discount_code === null) {
+          code = codes.discounts.newsletterCode(codes.prefix)
+          await repo.setDiscountCode(trx, key, code)
+        }
         const confirm = await mail.signLink(trx, 'newsletter-confirm', key, CONFIRM_LINK_MS)
         const unsubscribe = await mail.signLink(trx, 'newsletter-unsubscribe', key, UNSUBSCRIBE_LINK_MS)
         await mail.enqueue(
@@ -75,18 +84,27 @@ export function createNewsletterService(
             mail.store,
             language,
             { confirm: mail.url(confirmPath(confirm)), unsubscribe: mail.url(unsubscribePath(unsubscribe)) },
-            mail.code,
+            code,
           ),
         )
       })
     },
 
-    /** The double opt-in link: the address is on the list (again is fine). */
+    /**
+     * The double opt-in link: the address is on the list (again is fine), and its own code
+     * (single use, a first order only, 20% off) works from now on (docs/decisions/026).
+     */
     async confirm(token: string): Promise<{ email: string; code: string }> {
       const key = await check(token, 'newsletter-confirm')
-      if (!(await repo.confirmSubscriber(db, key, now())))
-        throw new AppError(400, 'This address is no longer subscribed. You can subscribe again from the home page.')
-      return { email: key, code: mail!.code }
+      return db.transaction().execute(async (trx) => {
+        if (!(await repo.confirmSubscriber(trx, key, now())))
+          throw new AppError(400, 'This address is no longer subscribed. You can subscribe again from the home page.')
+        const row = await repo.findSubscriber(trx, key)
+        const code = row?.discount_code ?? null
+        if (code === null || !codes) return { email: key, code: mail!.code }
+        await codes.discounts.activateNewsletterCode(trx, code)
+        return { email: key, code }
+      })
     },
 
     /** One click, no questions: the address leaves the list (already gone is fine). */

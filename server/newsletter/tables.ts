@@ -10,6 +10,8 @@ export interface NewsletterSubscribersTable {
   confirmed_at: number | null
   /** When the confirmation email was last written, so a form cannot flood an inbox. */
   confirmation_sent_at: number | null
+  /** The subscriber's own 20%-off code, minted with the confirmation email; a code once confirmed (docs/decisions/026). */
+  discount_code: string | null
 }
 
 export interface NewsletterTables {

@@ -2,6 +2,8 @@ import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import type { AuthService } from '#server/auth/service.ts'
 import type { CartService } from '#server/cart/service.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
+import type { DiscountService } from '#server/discounts/service.ts'
+import { SPEC_DELIVERY, type Delivery } from '#contracts/pricing.ts'
 import type { MailService } from '#server/mail/service.ts'
 import { emailLanguage } from '#server/mail/templates.ts'
 import { RateLimiter } from '#server/limits/rate-limit.ts'
@@ -25,6 +27,8 @@ const DEFAULT_LIMITS: Config['orders'] = {
 export interface OrderDomains {
   cart: CartService
   catalog: CatalogService
+  /** Discount codes, claimed in the order's transaction (docs/decisions/026); none: every code is unknown. */
+  discounts?: DiscountService
   mail?: MailService
   jobs?: JobService
   /** The account's chosen language: its order emails are written in it (server/mail/templates.ts, emailLanguage). */
@@ -35,6 +39,8 @@ export interface OrderOptions {
   limits?: Config['orders']
   limitStore?: LimitStore
   logger?: Logger
+  /** The delivery fee and the free-delivery threshold (server/config.ts); the spec's fee when absent. */
+  delivery?: Delivery
 }
 
 export type OrdersContext = ReturnType<typeof createOrdersContext>
@@ -46,7 +52,8 @@ export function createOrdersContext(
   now: () => number,
   options: OrderOptions,
 ) {
-  const { cart: carts, catalog, mail, jobs, auth } = domains
+  const { cart: carts, catalog, discounts, mail, jobs, auth } = domains
+  const delivery = options.delivery ?? SPEC_DELIVERY
   const limits = options.limits ?? DEFAULT_LIMITS
   const logger = options.logger ?? createLogger('silent')
   // Placements an hour, shared by every instance when the store runs several (docs/decisions/013).
@@ -73,6 +80,8 @@ export function createOrdersContext(
     dialect,
     carts,
     catalog,
+    discounts,
+    delivery,
     mail,
     jobs,
     now,

@@ -54,7 +54,7 @@ interface MoveOptions {
 }
 
 export function createMoves(ctx: OrdersContext) {
-  const { db, dialect, catalog, mail, jobs, now, limits, logger, emailLanguageOf } = ctx
+  const { db, dialect, catalog, discounts, mail, jobs, now, limits, logger, emailLanguageOf } = ctx
 
   /**
    * Moves an order along docs/spec/rulings.md #15 in one transaction: the status (only
@@ -97,6 +97,8 @@ export function createMoves(ctx: OrdersContext) {
           trx,
           found.items.map((i) => ({ productId: i.product_id, size: i.size, quantity: i.quantity })),
         )
+      // A cancelled or returned order gives its discount code's use back (docs/decisions/026).
+      if (restocks(to) && discounts) await discounts.giveBack(trx, orderId)
       await repo.addEvent(trx, {
         order_id: orderId,
         at: now(),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { CART_CHANGED_MESSAGE, type Order, type PlaceOrder } from '#contracts/orders.ts'
 import { phoneKey } from '#contracts/phone.ts'
 import { stockNote } from '#contracts/catalog.ts'
-import { computeTotals } from '#contracts/pricing.ts'
+import { computeTotals, isOnSale, type Totals } from '#contracts/pricing.ts'
 import { AppError } from '#server/http/errors.ts'
 import { stockKey } from '#server/catalog/service.ts'
 import { shortMessage } from '#server/cart/service.ts'
@@ -29,7 +29,7 @@ const openOrdersMessage = (n: number, whose: 'account' | 'phone') =>
   `${whose === 'account' ? 'You have' : 'This phone number has'} ${n} order${n === 1 ? '' : 's'} waiting for confirmation. Confirm or cancel ${n === 1 ? 'it' : 'them'} in My Orders before placing another.`
 
 export function createNewOrder(ctx: OrdersContext) {
-  const { db, dialect, carts, catalog, mail, now, limits, emailLanguageOf } = ctx
+  const { db, dialect, carts, catalog, discounts, delivery, mail, now, limits, emailLanguageOf } = ctx
 
   /**
    * docs/spec/rulings.md #13-14: the order is the user's server cart, priced from the catalog,
@@ -73,13 +73,32 @@ export function createNewOrder(ctx: OrdersContext) {
       // A product withdrawn since it was put in the cart cannot be ordered.
       if (cart.some((line) => !products.has(line.product_id))) throw new AppError(409, CART_CHANGED_MESSAGE)
 
-      const totals = computeTotals(
-        cart.map((l) => ({ productId: l.product_id, quantity: l.quantity })),
-        (id) => products.get(id)?.price,
-      )
-      // docs/spec/rulings.md #13: `amount` is the most the shopper agreed to pay. A total
-      // above it is refused; a lower one (a price cut since the page was drawn) is placed
-      // at the server's total, which the answer and every later view show.
+      const id = randomUUID()
+      const basket = {
+        // Whether a line is on sale reaches pricing only through isOnSale (docs/decisions/026).
+        lines: cart.map((l) => ({
+          productId: l.product_id,
+          quantity: l.quantity,
+          onSale: isOnSale(products.get(l.product_id)!),
+        })),
+        priceOf: (productId: string) => products.get(productId)?.price,
+        delivery,
+      }
+      // docs/decisions/026: a code is priced and its use claimed here, under the code's
+      // lock; unknown or no longer valid answers 422 and places nothing.
+      let totals: Totals = computeTotals(basket.lines, basket.priceOf, delivery)
+      let discountCode: string | null = null
+      if (input.discountCode !== undefined) {
+        if (!discounts) throw new AppError(422, 'This discount code was not found')
+        const firstOrder = !(await repo.hasEarlierOrder(trx, customer))
+        const claimed = await discounts.claim(trx, input.discountCode, { ...customer, firstOrder }, basket, id)
+        totals = claimed.totals
+        discountCode = claimed.code
+      }
+      // docs/spec/rulings.md #13 as amended by docs/decisions/026: `amount` is the most the
+      // shopper agreed to pay. A total above it is refused; a lower one (a price cut, a
+      // discount code, free delivery) is placed at the server's total, which the answer
+      // and every later view show.
       if (totals.total > input.amount) throw new AppError(409, PRICES_CHANGED)
 
       // docs/spec/rulings.md #24: the pieces leave the shelf with the order, or neither happens.
@@ -95,7 +114,6 @@ export function createNewOrder(ctx: OrdersContext) {
         })
       }
 
-      const id = randomUUID()
       const createdAt = now()
       const placed = {
         order_id: id,
@@ -129,6 +147,8 @@ export function createNewOrder(ctx: OrdersContext) {
           user_id: userId,
           subtotal: totals.subtotal,
           delivery_fee: totals.deliveryFee,
+          discount_code: discountCode,
+          discount: totals.discount,
           amount: totals.total,
           status: 'Order Placed',
           payment: 0,
@@ -155,6 +175,10 @@ export function createNewOrder(ctx: OrdersContext) {
       const order = toOrder(
         {
           id,
+          subtotal: totals.subtotal,
+          delivery_fee: totals.deliveryFee,
+          discount_code: discountCode,
+          discount: totals.discount,
           amount: totals.total,
           status: 'Order Placed',
           payment: 0,

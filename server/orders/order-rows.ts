@@ -12,6 +12,10 @@ export function fromRows(o: OrderRow, items: Parameters<typeof toOrder>[1], even
   return toOrder(
     {
       id: o.id,
+      subtotal: o.subtotal,
+      delivery_fee: o.delivery_fee,
+      discount_code: o.discount_code,
+      discount: o.discount,
       amount: o.amount,
       status: o.status as OrderStatus,
       payment: o.payment,
@@ -49,6 +53,10 @@ export function groupBy<T>(list: T[], key: (item: T) => string): Map<string, T[]
 export function toOrder(
   o: {
     id: string
+    subtotal: number
+    delivery_fee: number
+    discount_code: string | null
+    discount: number
     amount: number
     status: OrderStatus
     payment: number
@@ -70,6 +78,10 @@ export function toOrder(
       size: i.size,
       quantity: i.quantity,
     })),
+    subtotal: o.subtotal,
+    deliveryFee: o.delivery_fee,
+    discountCode: o.discount_code,
+    discount: o.discount,
     amount: o.amount,
     address: o.address,
     status: o.status,

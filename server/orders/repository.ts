@@ -175,6 +175,28 @@ export async function lockCustomer(db: Executor, customer: { userId: string; pho
 /** The advisory locks' namespace for phone numbers (its first key): 'KP' + 1. */
 const PHONE_LOCKS = 0x4b5001
 
+/**
+ * Whether the account or the phone has an earlier order that was not cancelled: a code
+ * for a first order only is refused then (docs/decisions/026). A null phone asks of the account only.
+ */
+export async function hasEarlierOrder(
+  db: Executor,
+  customer: { userId: string; phoneKey: string | null },
+): Promise<boolean> {
+  const found = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '<>', 'Cancelled')
+    .where((eb) =>
+      customer.phoneKey === null
+        ? eb('user_id', '=', customer.userId)
+        : eb.or([eb('user_id', '=', customer.userId), eb('phone_key', '=', customer.phoneKey)]),
+    )
+    .limit(1)
+    .executeTakeFirst()
+  return found !== undefined
+}
+
 /** Orders in `status` of the account and of the phone number, each counted. */
 export async function countsByCustomer(
   db: Executor,

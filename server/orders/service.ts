@@ -4,6 +4,7 @@ import { createPlacing } from '#server/orders/placing.ts'
 import { createMoves } from '#server/orders/moves.ts'
 import { createReading } from '#server/orders/reading.ts'
 import { createAccountHooks } from '#server/orders/account-hooks.ts'
+import { createDiscountQuote } from '#server/orders/discount-quote.ts'
 
 export { ANONYMISED } from '#server/orders/account-hooks.ts'
 export { CANCEL_LINK_MS, CONFIRM_LINK_MS, orderLinkPath } from '#server/orders/new-order.ts'
@@ -28,6 +29,7 @@ export function createOrderService(
     ...createPlacing(ctx),
     ...createMoves(ctx),
     ...createReading(ctx),
+    ...createDiscountQuote(ctx),
     ...createAccountHooks(),
   }
 }

@@ -28,6 +28,10 @@ export interface OrdersTable {
   created_at: number
   /** 'en' or 'ur' (contracts/languages.ts): the store's language it was placed in; null reads as 'en'. */
   language: string | null
+  /** The discount code the order used, upper-cased; null for none (docs/decisions/026). */
+  discount_code: string | null
+  /** Rupees the code took off: amount = subtotal + delivery_fee − discount. */
+  discount: number
 }
 
 export interface OrderItemsTable {

@@ -51,6 +51,8 @@ describe.each(databases)('the console: the dashboard (%s)', (kind) => {
       collectedValue: 0,
       returnRate30d: null,
       lowStock: [],
+      discountsGiven30d: 0,
+      topCodes: [],
     })
   })
 
@@ -96,6 +98,8 @@ describe.each(databases)('the console: the dashboard (%s)', (kind) => {
       collectedValue: amount(jeans(2)) + amount(jeans(3)) + amount(jeans(4)),
       returnRate30d: 2 / 5,
       lowStock: [],
+      discountsGiven30d: 0,
+      topCodes: [],
     })
     expect([a, c].every((o) => o.status === 'Order Placed')).toBe(true)
 

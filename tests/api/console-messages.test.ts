@@ -38,6 +38,7 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
   let cookie: string
   let address: string
   let orderId: string
+  let discountId: string
 
   beforeAll(async () => {
     s = await storeWithClock(kind, NOW)
@@ -52,6 +53,14 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
     await s.moveTo(orderId, ['Confirmed'], NOW + 60_000)
     await s.store.services.admin.setArchived('denim-jeans', true, user)
     await s.store.services.admin.setArchived('denim-jeans', false, user)
+    // A discount code, made and changed by the owner (docs/decisions/026).
+    const code = await s.store.services.admin.createDiscount({ code: 'EID25', kind: 'percent', value: 25 }, user)
+    await s.store.services.admin.updateDiscount(
+      code.id,
+      { code: 'EID25', kind: 'percent', value: 20, maxUses: 9 },
+      user,
+    )
+    discountId = code.id
   })
   afterAll(() => s.store.close())
 
@@ -77,6 +86,12 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
     ['/admin/products/denim-jeans', ['>Archive it<', 'archive · ', 'unarchive · ']],
     ['/admin/customers', ['>Customers<', '1 order', '0 delivered']],
     ['/admin/security', ['>Set up two-factor sign-in<', '>Turn on two-factor sign-in<']],
+    [
+      '/admin/discounts',
+      ['<title>Discount codes · Console | Kapra</title>', '>New code<', '20% off', '0 / 9 used', '>active<'],
+    ],
+    ['/admin/discounts/new', ['>Starts (Karachi time)<', '>Percent off the subtotal<', '>Create code<']],
+    [`/admin/discounts/${discountId}`, ['<title>EID25 · Console | Kapra</title>', '>End now<', 'update by Sana Malik']],
   ]
 
   it('every console page shows its English words, and no message key', async () => {

@@ -210,7 +210,7 @@ describe.each(databases)('email in the shopper’s language (%s)', (kind) => {
     await services().newsletter.subscribe(email, nextAddress(), 'ur')
     const message = (await s.deliver()).find((m) => recipientOf(m) === email)
     expect(message!.subject).toBe('Kapra Test کے نیوز لیٹر کی سبسکرپشن کنفرم کریں')
-    expect(message!.text).toContain('20% ڈسکاؤنٹ کے لیے آپ کا کوڈ: ')
+    expect(message!.text).toContain('آپ کا اپنا کوڈ: پہلے آرڈر پر 20% ڈسکاؤنٹ، سبسکرپشن کنفرم کرنے کے بعد: ')
     expect(link(message!.text ?? '', 'ان سبسکرائب کریں')).toMatch(/\/newsletter\/unsubscribe\?token=/)
     expect(message!.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe(
       'List-Unsubscribe-Post: List-Unsubscribe=One-Click',

@@ -131,6 +131,11 @@ describe.each(databases)('orders (%s)', (kind) => {
             quantity: 1,
           },
         ],
+        // The order's own figures (docs/decisions/026): no code, the spec's fee.
+        subtotal: amount - FEE,
+        deliveryFee: FEE,
+        discountCode: null,
+        discount: 0,
         amount,
         address: testAddress,
         status: 'Order Placed',

@@ -39,11 +39,7 @@ export function PackingSlip({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
-      <OrderAmounts
-        items={order.items}
-        amount={order.amount}
-        totalLabel={order.payment ? t('slip.collected') : t('slip.toCollect')}
-      />
+      <OrderAmounts order={order} totalLabel={order.payment ? t('slip.collected') : t('slip.toCollect')} />
       <address className="mt-4 border-t border-line pt-3 text-sm leading-relaxed text-ink not-italic">
         {a.firstName} {a.lastName}
         {a.phone && ` · ${a.phone}`}

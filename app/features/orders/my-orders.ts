@@ -10,6 +10,10 @@ export interface OrderedItem extends OrderItem {
   payment: boolean
   paymentMethod: Order['paymentMethod']
   date: number
+  /** The discount code the order used (docs/decisions/026). */
+  discountCode: string | null
+  /** What the code took off the whole order. */
+  discount: number
 }
 
 /**
@@ -28,6 +32,8 @@ export function flattenOrders(orders: readonly Order[]): OrderedItem[] {
         payment: order.payment,
         paymentMethod: order.paymentMethod,
         date: order.date,
+        discountCode: order.discountCode,
+        discount: order.discount,
       })
     })
   }

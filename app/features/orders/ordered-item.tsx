@@ -65,6 +65,18 @@ export function OrderedItemRow({
             <dt>{t('item.payment')}</dt>
             <dd className="text-ink">{paymentMethodName(item.paymentMethod, t)}</dd>
           </div>
+          {item.discountCode !== null && (
+            <div className="flex gap-1">
+              <dt>{t('item.discountCode')}</dt>
+              <dd className="text-ink">
+                <bdi>{item.discountCode}</bdi>{' '}
+                <bdi dir="ltr">
+                  (−
+                  <Price amount={item.discount} />)
+                </bdi>
+              </dd>
+            </div>
+          )}
         </dl>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end sm:justify-center">

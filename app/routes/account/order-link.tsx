@@ -113,7 +113,7 @@ export default function OrderLink({ loaderData, actionData }: Route.ComponentPro
         ))}
       </ul>
       <div className="text-start">
-        <OrderAmounts items={order.items} amount={order.amount} totalLabel={t('link.total')} />
+        <OrderAmounts order={order} totalLabel={t('link.total')} />
       </div>
       {actionData && !actionData.ok && (
         <p role="alert" className="mt-4 flex items-center justify-center gap-2 text-sm font-medium text-danger">

@@ -210,7 +210,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             <h2 id="total-title" className="font-display text-lg font-semibold text-ink">
               {order.payment ? t('order.paid') : t('order.toPay')}
             </h2>
-            <OrderAmounts items={order.items} amount={order.amount} totalLabel={t('order.total')} />
+            <OrderAmounts order={order} totalLabel={t('order.total')} />
           </section>
           <section aria-labelledby="address-title" className="rounded-2xl border border-line p-5">
             <h2 id="address-title" className="font-display text-lg font-semibold text-ink">

@@ -4,6 +4,7 @@ import type { Route } from './+types/_index'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { formatPrice } from '#contracts/pricing.ts'
 import { Price } from '#app/components/price.tsx'
 import { consoleT } from '#app/features/admin/console-text.ts'
 
@@ -45,7 +46,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <Figure label={t('dashboard.returnRate')} hint={t('dashboard.returnRateHint')}>
           {rate}
         </Figure>
+        <Figure label={t('dashboard.discounts')} hint={t('dashboard.discountsHint')}>
+          <Price amount={d.discountsGiven30d} />
+        </Figure>
       </dl>
+
+      <section aria-labelledby="codes-title" className="mt-10">
+        <h2 id="codes-title" className="font-display text-lg font-semibold text-ink">
+          {t('dashboard.codes.title')}
+        </h2>
+        {d.topCodes.length === 0 ? (
+          <p className="mt-2 text-sm text-muted">{t('dashboard.codes.none')}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+            {d.topCodes.map((c) => (
+              <li key={c.code} className="flex items-center justify-between gap-3 px-4 py-3 text-sm">
+                <span className="min-w-0 truncate font-medium text-ink">{c.code}</span>
+                <span className="shrink-0 text-muted">
+                  {t('dashboard.codes.orders', { count: c.orders })} ·{' '}
+                  {t('dashboard.codes.off', { amount: formatPrice(c.discount) })}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       <section aria-labelledby="low-title" className="mt-10">
         <h2 id="low-title" className="font-display text-lg font-semibold text-ink">

@@ -5,7 +5,7 @@ import { appContext } from '#app/lib/app-context.server.ts'
 import { logFault } from '#app/lib/service-result.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { useRootData } from '#app/lib/root-data.ts'
-import { DELIVERY_FEE, formatPrice } from '#contracts/pricing.ts'
+import { formatPrice } from '#contracts/pricing.ts'
 import { langOfPath } from '#contracts/languages.ts'
 import { tFor } from '#app/lib/i18n/i18n.ts'
 import { slot, withParts } from '#app/features/account/sentence.tsx'
@@ -24,6 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   )
   return {
     images: pictures.flatMap((p) => (p ? [{ src: p.image1, name: p.name }] : [])),
+    // The store's delivery settings (DELIVERY_FEE, FREE_DELIVERY_OVER: docs/decisions/026).
+    delivery: context.get(appContext).services.orders.delivery(),
   }
 }
 
@@ -123,11 +125,18 @@ export default function About({ loaderData }: Route.ComponentProps) {
               {withParts(t('delivery.fee', { lead: slot('lead') }), {
                 lead: lead(
                   withParts(t('delivery.feeLead', { fee: slot('fee') }), {
-                    fee: <bdi>{formatPrice(DELIVERY_FEE)}</bdi>,
+                    fee: <bdi>{formatPrice(loaderData.delivery.fee)}</bdi>,
                   }),
                 ),
               })}
             </li>
+            {loaderData.delivery.freeOver !== null && (
+              <li>
+                {withParts(t('delivery.freeOver', { amount: slot('amount') }), {
+                  amount: <bdi>{formatPrice(loaderData.delivery.freeOver)}</bdi>,
+                })}
+              </li>
+            )}
             <li>
               {withParts(t('delivery.track', { orders: slot('orders') }), { orders: lead(t('delivery.myOrders')) })}
             </li>

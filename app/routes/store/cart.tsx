@@ -18,6 +18,8 @@ import { RemovedNotice } from '#app/features/cart/removed-notice.tsx'
 import { cartView, parseQuantity } from '#app/lib/cart/cart-view.ts'
 import { productsInCart } from '#app/features/cart/cart-products.server.ts'
 import { cartMessage } from '#app/features/cart/cart-messages.ts'
+import { discountAction, discountState } from '#app/lib/cart/discount.server.ts'
+import { DiscountField, DiscountForm, useRefusalText } from '#app/features/cart/discount-field.tsx'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = tFor(langOfPath(location.pathname))
@@ -29,13 +31,15 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 /** Signed-in only (docs/spec/store-spec.md §2); the products of the server cart, for the first render. */
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
   // Lines of products taken out of the store go, and the shopper is told which.
   const removed = await services.cart.dropArchived(user._id)
   const cart = await services.cart.get(user._id)
-  return { products: await productsInCart(services.catalog, cart), removed }
+  // The delivery settings and the applied discount code (docs/decisions/026).
+  const discount = await discountState(context, request, user._id)
+  return { products: await productsInCart(services.catalog, cart), removed, discount }
 }
 
 /**
@@ -48,7 +52,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
-  const values = formValues(await request.formData(), ['intent', 'itemId', 'size', 'quantity'])
+  const form = await request.formData()
+  // The discount code field's own form (docs/decisions/026).
+  const discount = await discountAction(context, request, form, user._id, '/cart')
+  if (discount !== undefined) return discount
+  const values = formValues(form, ['intent', 'itemId', 'size', 'quantity'])
   const line = parseForm(cartUpdateSchema, { ...values, quantity: parseQuantity(values.quantity ?? '') })
   if (values.intent !== 'update' || !line.success) return redirectIn(request, '/cart')
   const updated = await attempt(context, () => services.cart.update(user._id, line.data), {
@@ -64,7 +72,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   // The live cart: edits show at once and are synced by the cart provider.
   const live = useCart()
   const { cart, count } = live
-  const { rows, totals } = cartView(cart, loaderData.products)
+  const { discount } = loaderData
+  const { rows, totals, belowMinimum } = cartView(cart, loaderData.products, discount.delivery, discount.applied)
+  const refusalText = useRefusalText()
+  const typed = actionData && 'discount' in actionData ? actionData.discount : null
+  const minimum = discount.applied?.minSubtotal ?? 0
 
   return (
     <main id="main" className="container-page py-10 sm:py-14">
@@ -75,7 +87,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
       <RemovedNotice names={loaderData.removed} />
 
-      {actionData?.message && (
+      {actionData && 'message' in actionData && actionData.message && (
         <p role="alert" className="mt-5 flex items-center gap-2 text-sm font-medium text-danger">
           <CircleAlert aria-hidden className="size-4 shrink-0" />
           {cartMessage(t, actionData.message)}
@@ -100,8 +112,19 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               ))}
             </ul>
           </section>
-          <div className="lg:sticky lg:top-24 lg:self-start lg:pt-5">
-            <CartTotals totals={totals}>
+          <div className="space-y-6 lg:sticky lg:top-24 lg:self-start lg:pt-5">
+            <DiscountForm id="discount-form" />
+            <DiscountField
+              formId="discount-form"
+              applied={discount.applied?.code ?? null}
+              note={belowMinimum ? refusalText({ reason: 'min-subtotal', minSubtotal: minimum }) : null}
+              typed={typed?.code ?? discount.refused?.code ?? ''}
+              error={
+                typed ? refusalText(typed.refusal) : discount.refused ? refusalText(discount.refused.refusal) : null
+              }
+              kept={typed ? null : (discount.refused?.code ?? null)}
+            />
+            <CartTotals totals={totals} delivery={discount.delivery} code={discount.applied?.code ?? null}>
               <Link to="/placeorder" className="btn-primary mt-6 w-full">
                 {t('cart.checkout')}
                 <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />

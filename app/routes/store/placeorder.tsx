@@ -5,6 +5,7 @@ import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { Banknote, CircleAlert, Lock, ShoppingBag } from 'lucide-react'
 import type { Route } from './+types/placeorder'
 import { addressSchema, CART_CHANGED_MESSAGE, idempotencyKeySchema, placeOrderSchema } from '#contracts/orders.ts'
+import { discountCodeField } from '#contracts/discounts.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireUser } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
@@ -25,6 +26,8 @@ import { orderItems } from '#app/features/checkout/order-lines.ts'
 import { OrderSummary } from '#app/features/checkout/order-summary.tsx'
 import { SavedAddresses } from '#app/features/checkout/saved-addresses.tsx'
 import { cartMessage } from '#app/features/cart/cart-messages.ts'
+import { appliedCode, discountAction, discountState } from '#app/lib/cart/discount.server.ts'
+import { DiscountField, DiscountForm, useRefusalText } from '#app/features/cart/discount-field.tsx'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = tFor(langOfPath(location.pathname))
@@ -35,7 +38,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
   })
 }
 
-export async function loader({ context, url }: Route.LoaderArgs) {
+export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
   // Lines of products taken out of the store go, and the shopper is told which.
@@ -48,6 +51,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // lost, gets the order the first one placed (docs/decisions/013).
   return {
     products: await productsInCart(services.catalog, cart),
+    // The delivery settings and the applied discount code (docs/decisions/026).
+    discount: await discountState(context, request, user._id),
     email: user.email,
     removed,
     addresses,
@@ -71,6 +76,9 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const user = requireUser(context, url)
   const { services, clientAddress } = context.get(appContext)
   const form = await request.formData()
+  // The discount code field's own form (docs/decisions/026).
+  const discount = await discountAction(context, request, form, user._id, '/placeorder')
+  if (discount !== undefined) return discount
   const values = formValues(form, [...addressFieldNames, 'saveAddress'])
 
   const address = parseForm(addressSchema, values)
@@ -82,11 +90,17 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   // The page's language: where the shopper is sent next, and the order's own language, for
   // its emails and the console's WhatsApp message (docs/decisions/024).
   const lang = requestLang(request)
+  // The code the page showed applied (docs/decisions/026): a kept code the page showed
+  // refused, or below its minimum, is not sent, so the order is what the shopper saw.
+  const sentCode = discountCodeField.safeParse(form.get('discountCode'))
+  const code = sentCode.success ? sentCode.data : null
   const order = parseForm(placeOrderSchema, {
     address: values,
     items: parseJson(form.get('items')),
     amount: Number(form.get('amount')),
     language: lang,
+    // The code applied in the cart or here, priced again by the server as the order is placed.
+    ...(code === null ? {} : { discountCode: code }),
   })
   if (!order.success) {
     return { message: CART_CHANGED_MESSAGE, values } satisfies PlaceOrderResult
@@ -105,14 +119,19 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     } satisfies PlaceOrderResult
   }
   // docs/spec/store-spec.md §4: the cart is emptied (in the order's transaction) and the shopper sees the order.
-  if (form.get('saveAddress') !== 'on') return redirect(localePath(lang, '/order'))
+  // The code was used: it is no longer kept for the next checkout.
+  const used =
+    appliedCode(request) === null
+      ? {}
+      : { headers: { 'Set-Cookie': context.get(appContext).sessionCookies.discount(null) } }
+  if (form.get('saveAddress') !== 'on') return redirect(localePath(lang, '/order'), used)
   // Saved after the order has committed, never with it: a full address book or a
   // failure here must not cost the shopper their order (docs/decisions/012).
   const saved = await attempt(context, () => services.account.saveFromCheckout(user._id, address.data), {
     fallback: 'failed',
     what: 'saving the checkout address',
   })
-  return redirect(localePath(lang, `/order?address=${saved.ok ? saved.value : 'failed'}`))
+  return redirect(localePath(lang, `/order?address=${saved.ok ? saved.value : 'failed'}`), used)
 }
 
 function parseJson(value: FormDataEntryValue | null): unknown {
@@ -135,17 +154,21 @@ function addressErrors(fields: FieldErrors | undefined): FieldErrors | undefined
 export default function PlaceOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('cart')
   const { cart } = useCart()
-  const { rows, totals } = cartView(cart, loaderData.products)
+  const { discount } = loaderData
+  const { rows, totals, belowMinimum } = cartView(cart, loaderData.products, discount.delivery, discount.applied)
+  const refusalText = useRefusalText()
+  const result = actionData && 'discount' in actionData ? null : actionData
+  const typed = actionData && 'discount' in actionData ? actionData.discount : null
   const navigation = useNavigation()
   const formRef = useRef<HTMLFormElement>(null)
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null)
   const submitting = navigation.state !== 'idle' && withoutLang(navigation.formAction ?? '').startsWith('/placeorder')
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {}
+  const errors = clientErrors ?? result?.fieldErrors ?? {}
 
   // Server-side field messages: take the shopper to the first one.
   useEffect(() => {
-    focusFirstError(formRef.current, addressFieldNames, actionData?.fieldErrors)
-  }, [actionData])
+    focusFirstError(formRef.current, addressFieldNames, result?.fieldErrors)
+  }, [result])
 
   function validate(event: React.FormEvent<HTMLFormElement>) {
     setClientErrors(validateBeforeSubmit(event, addressSchema, addressFieldNames))
@@ -183,6 +206,8 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
     <main id="main" className="container-page py-10 sm:py-14">
       <h1 className="section-title border-b border-line pb-5">{t('checkout.title')}</h1>
       <RemovedNotice names={loaderData.removed} />
+      {/* The discount code's own form: its fields sit in the order's form and name it (docs/decisions/026). */}
+      <DiscountForm id="discount-form" />
       <Form
         ref={formRef}
         method="post"
@@ -201,7 +226,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
             {/* A new key fills the fields again when another saved address is chosen. */}
             <AddressFieldset
               key={loaderData.chosen?._id ?? 'new'}
-              values={actionData?.values ?? loaderData.chosen ?? defaults(loaderData.email)}
+              values={result?.values ?? loaderData.chosen ?? defaults(loaderData.email)}
               errors={errors}
             />
           </div>
@@ -210,7 +235,7 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
               <input
                 type="checkbox"
                 name="saveAddress"
-                defaultChecked={actionData?.values.saveAddress === 'on'}
+                defaultChecked={result?.values.saveAddress === 'on'}
                 className="size-5 accent-accent"
               />
               {t('checkout.saveAddress')}
@@ -223,7 +248,19 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
         {/* min-w-0: a long product name is truncated in the summary instead of widening the page on a phone. */}
         <div className="min-w-0 space-y-6 lg:sticky lg:top-24 lg:self-start">
           <OrderSummary rows={rows} />
-          <CartTotals totals={totals} />
+          <DiscountField
+            formId="discount-form"
+            applied={discount.applied?.code ?? null}
+            note={
+              belowMinimum && discount.applied
+                ? refusalText({ reason: 'min-subtotal', minSubtotal: discount.applied.minSubtotal })
+                : null
+            }
+            typed={typed?.code ?? discount.refused?.code ?? ''}
+            error={typed ? refusalText(typed.refusal) : discount.refused ? refusalText(discount.refused.refusal) : null}
+            kept={typed ? null : (discount.refused?.code ?? null)}
+          />
+          <CartTotals totals={totals} delivery={discount.delivery} code={discount.applied?.code ?? null} />
           <section aria-labelledby="payment-title" className="rounded-2xl border border-line bg-white p-6 sm:p-7">
             <h2 id="payment-title" className="text-sm font-semibold tracking-[0.2em] text-ink uppercase">
               {t('checkout.payment')}
@@ -240,17 +277,20 @@ export default function PlaceOrder({ loaderData, actionData }: Route.ComponentPr
 
           <input type="hidden" name="items" value={JSON.stringify(orderItems(rows))} />
           <input type="hidden" name="amount" value={totals.total} />
+          {discount.applied && !belowMinimum && (
+            <input type="hidden" name="discountCode" value={discount.applied.code} />
+          )}
           <input type="hidden" name="idempotencyKey" value={loaderData.checkoutKey} />
-          {actionData?.message && !clientErrors && (
+          {result?.message && !clientErrors && (
             <div
               role="alert"
               className="flex items-start gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-danger"
             >
               <CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
               <p>
-                {cartMessage(t, actionData.message)}
+                {cartMessage(t, result.message)}
                 {/* Orders awaiting confirmation block the next one (docs/decisions/017): where to confirm them. */}
-                {actionData.message.includes('in My Orders') && (
+                {result.message.includes('in My Orders') && (
                   <>
                     {' '}
                     <Link to="/order" className="font-semibold underline underline-offset-4">
