@@ -24,13 +24,13 @@ export function createAdminContext(db: Db, config: Config, domains: AdminDomains
   const { orders, auth, catalog } = domains
   const nextAuditId = auditIds()
 
-  async function auditOf(entity: 'order' | 'product', entityId: string): Promise<AuditEntry[]> {
+  async function auditOf(entity: 'order' | 'product' | 'sale', entityId: string): Promise<AuditEntry[]> {
     const rows = await repo.auditOf(db, entity, entityId)
     return rows.map((r) => ({
       id: r.id,
       at: r.at,
       actor: { id: r.actor_id, name: r.actor_name },
-      entity: r.entity as 'order' | 'product',
+      entity: r.entity as 'order' | 'product' | 'sale',
       entityId: r.entity_id,
       action: r.action,
       before: r.before === null ? null : (JSON.parse(r.before) as unknown),
@@ -41,7 +41,7 @@ export function createAdminContext(db: Db, config: Config, domains: AdminDomains
   async function writeAudit(
     trx: Executor,
     admin: User,
-    entity: 'order' | 'product',
+    entity: 'order' | 'product' | 'sale',
     entityId: string,
     action: string,
     before: unknown,

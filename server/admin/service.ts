@@ -5,6 +5,7 @@ import { createProducts } from '#server/admin/products.ts'
 import { createOrders } from '#server/admin/orders.ts'
 import { createDashboard } from '#server/admin/dashboard.ts'
 import { createCustomers } from '#server/admin/customers.ts'
+import { createSalesAdmin } from '#server/admin/sales.ts'
 
 export type AdminService = ReturnType<typeof createAdminService>
 
@@ -14,7 +15,7 @@ export type AdminService = ReturnType<typeof createAdminService>
  * is written to the audit log in the same transaction.
  *
  * Each page's work is a module of its own beside this one (products, orders, dashboard,
- * customers); they share the audit log (server/admin/context.ts).
+ * customers, sales); they share the audit log (server/admin/context.ts).
  */
 export function createAdminService(db: Db, config: Config, domains: AdminDomains, now: () => number = Date.now) {
   const ctx = createAdminContext(db, config, domains, now)
@@ -23,5 +24,6 @@ export function createAdminService(db: Db, config: Config, domains: AdminDomains
     ...createOrders(ctx),
     ...createDashboard(ctx),
     ...createCustomers(ctx),
+    ...createSalesAdmin(ctx),
   }
 }

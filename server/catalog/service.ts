@@ -5,6 +5,8 @@ import { createStock } from '#server/catalog/stock.ts'
 import { createProductWrites } from '#server/catalog/product-writes.ts'
 import { createProductReads } from '#server/catalog/products.ts'
 import { photoStore } from '#server/catalog/photos.ts'
+import { createSales } from '#server/catalog/sales.ts'
+import type { JobService } from '#server/jobs/service.ts'
 
 export type { NewProduct, ProductEdit } from '#server/catalog/product-writes.ts'
 export type { StoredProduct } from '#server/catalog/products.ts'
@@ -36,6 +38,9 @@ export function createCatalogService(
     walkFirst?: number
     /** Where the console's uploaded photos are kept (DATA_DIR; server/catalog/photos.ts). */
     dataDir?: string
+    /** Runs each sale boundary's repricing once across instances (docs/decisions/025). */
+    jobs?: JobService
+    log?: (msg: string, fields: Record<string, unknown>) => void
   } = {},
 ) {
   const now = options.now ?? Date.now
@@ -47,26 +52,60 @@ export function createCatalogService(
     walkFirst: options.walkFirst,
   })
   const { restocked, ...stock } = createStock(db, dialect, now)
-  const writes = createProductWrites(db, dialect, { now, restocked, forget })
-
-  // Another instance changed the catalog: this one's caches go too (docs/decisions/013).
   const changes = options.changes
-  changes?.subscribe((change) => (change === 'stock' ? forgetCounts() : forget()))
+  const sales = createSales(db, dialect, {
+    now,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.log ? { log: options.log } : {}),
+    changed: () => invalidate(),
+  })
+  const writes = createProductWrites(db, dialect, { now, restocked, forget, reprice: sales.repriceProducts })
+
+  // Another instance changed the catalog: this one's caches go too (docs/decisions/013),
+  // and the next sale boundary is read again (a sale may have been made there).
+  changes?.subscribe((change) => {
+    if (change === 'stock') return forgetCounts()
+    forget()
+    sales.forgetBoundary()
+  })
+
+  function invalidate(): void {
+    forget()
+    sales.forgetBoundary()
+    changes?.publish('catalog')
+  }
+
+  // Every storefront question first crosses a sale boundary that has passed (docs/decisions/025).
+  const afterBoundary =
+    <A extends unknown[], R>(ask: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      await sales.catchUp()
+      return ask(...args)
+    }
+  const reads = createProductReads(db, now)
 
   return {
     /** The console's uploaded photos: stored before a product save, removed when it fails. */
     photos: photoStore(options.dataDir),
 
-    ...browse,
     ...stock,
     ...writes,
-    ...createProductReads(db),
+    ...reads,
+    get: afterBoundary(browse.get),
+    status: afterBoundary(browse.status),
+    browse: afterBoundary(browse.browse),
+    suggest: afterBoundary(browse.suggest),
+    latest: afterBoundary(browse.latest),
+    bestSellers: afterBoundary(browse.bestSellers),
+    related: afterBoundary(browse.related),
+    firstOf: afterBoundary(browse.firstOf),
+    stamp: afterBoundary(reads.stamp),
+
+    /** The console's sales and the product form's own sale (docs/decisions/025). */
+    sales,
 
     /** Drops what the service keeps, after a write by another path (a script, another process), on every instance. */
-    invalidate(): void {
-      forget()
-      changes?.publish('catalog')
-    },
+    invalidate,
 
     /**
      * A size sold out or came back: the views' counts of sizes in stock are read afresh.

@@ -28,6 +28,7 @@ import * as mailPrivacy from '#server/db/migrations/2026-11-25T0300-mail-privacy
 import * as passwordProven from '#server/db/migrations/2026-11-25T0500-password-proven.ts'
 import * as urduNames from '#server/db/migrations/2026-11-26T0100-urdu-names.ts'
 import * as languages from '#server/db/migrations/2026-11-26T0200-languages.ts'
+import { salesMigration } from '#server/db/migrations/2026-11-26T0300-sales.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -61,6 +62,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-25T0500-password-proven': passwordProven,
     '2026-11-26T0100-urdu-names': urduNames,
     '2026-11-26T0200-languages': languages,
+    '2026-11-26T0300-sales': salesMigration(dialect),
   }
 }
 

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router'
-import { ArrowLeft, LayoutDashboard, PackageSearch, ShieldCheck, Shirt, Users } from 'lucide-react'
+import { ArrowLeft, BadgePercent, LayoutDashboard, PackageSearch, ShieldCheck, Shirt, Users } from 'lucide-react'
 import type { Route } from './+types/_layout'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 
@@ -13,6 +13,7 @@ const sections = [
   { to: '/admin', label: 'Dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/orders', label: 'Orders', icon: PackageSearch, end: false },
   { to: '/admin/products', label: 'Products', icon: Shirt, end: false },
+  { to: '/admin/sales', label: 'Sales', icon: BadgePercent, end: false },
   { to: '/admin/customers', label: 'Customers', icon: Users, end: false },
   { to: '/admin/security', label: 'Security', icon: ShieldCheck, end: false },
 ]
@@ -62,7 +63,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         aria-label="Console sections"
         className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white md:hidden print:hidden"
       >
-        <ul className="grid grid-cols-5">
+        <ul className="grid grid-cols-6">
           {sections.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink
