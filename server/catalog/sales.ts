@@ -80,9 +80,7 @@ export function createSales(
         if (!running) return
         const wait = at === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(0, at - now()))
         timer = setTimeout(() => {
-          void catchUp().catch((err: unknown) =>
-            deps.log?.('sale boundary failed', { err: err instanceof Error ? err.message : String(err) }),
-          )
+          void catchUp()
           if (at === null) {
             next = undefined
             schedule()
@@ -96,10 +94,19 @@ export function createSales(
       })
   }
 
-  /** Brings prices to now if a boundary has passed since they were last brought: cheap otherwise. */
+  /**
+   * Brings prices to now if a boundary has passed since they were last brought: cheap
+   * otherwise. It never fails a question: with the database out of reach the catalog
+   * answers from what it last knew (docs/decisions/013), and the boundary is tried again
+   * at the next question.
+   */
   async function catchUp(): Promise<void> {
-    const at = await nextBoundary()
-    if (at !== null && now() >= at) await crossBoundary()
+    try {
+      const at = await nextBoundary()
+      if (at !== null && now() >= at) await crossBoundary()
+    } catch (err) {
+      deps.log?.('sale boundary not crossed yet', { err: err instanceof Error ? err.message : String(err) })
+    }
   }
 
   function toSale(row: SalesTable, productIds: string[]): Sale {

@@ -101,6 +101,7 @@ describe.each(databases)('sale prices (%s)', (kind) => {
     clock.t = START - 1
     expect(await priceNow('oxford-shirt')).toEqual({ price: 2499, compareAtPrice: null, saleEndsAt: null })
     expect((await lowHigh()).total).toBe(1)
+    expect((await json<CatalogPage<Product>>(await shopper.get('/api/products'))).facets.onSale).toBe(0)
     clock.t = START
     expect(await priceNow('oxford-shirt')).toEqual({ price: 1999, compareAtPrice: 2499, saleEndsAt: iso(END) })
     expect(await priceNow('denim-jeans')).toMatchObject({ price: 2799, compareAtPrice: 3499 })
@@ -112,12 +113,20 @@ describe.each(databases)('sale prices (%s)', (kind) => {
       ['oxford-shirt', 1999, 2499],
     ])
     expect((await sales()).items[0]!.status).toBe('running')
+    // The collection's "On sale": the products a sale reduced, counted in every view.
+    const onSale = await json<CatalogPage<Product>>(await shopper.get('/api/products?sale=1&sort=low-high'))
+    expect(onSale.items.map((p) => p._id)).toEqual(['oxford-shirt', 'denim-jeans'])
+    expect(onSale.facets.onSale).toBe(2)
+    expect((await json<CatalogPage<Product>>(await shopper.get('/api/products?category=Kids'))).facets.onSale).toBe(0)
+    expect((await json<CatalogPage<Product>>(await shopper.get('/api/products'))).facets.onSale).toBe(2)
+    expect((await shopper.get('/api/products?sale=yes')).status).toBe(400)
 
     clock.t = END - 1
     expect((await priceNow('oxford-shirt')).price).toBe(1999)
     clock.t = END
     expect(await priceNow('oxford-shirt')).toEqual({ price: 2499, compareAtPrice: null, saleEndsAt: null })
     expect((await lowHigh()).items.map((p) => p._id)).toEqual(['kids-hoodie'])
+    expect((await json<CatalogPage<Product>>(await shopper.get('/api/products'))).facets.onSale).toBe(0)
     expect((await sales()).items[0]!.status).toBe('ended')
     // An ended sale is not changed again.
     const again = await owner.post(`/api/admin/sales/${sale.id}`, { percentOff: 30 })
