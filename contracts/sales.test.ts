@@ -21,7 +21,12 @@ describe('sale windows in Pakistan time (docs/decisions/025)', () => {
   })
 
   it('takes ISO 8601 times with their offset, and an end after the start', () => {
-    const base = { name: 'Eid', percentOff: 20, startsAt: '2026-12-01T00:00:00+05:00', endsAt: '2026-12-08T00:00:00+05:00' }
+    const base = {
+      name: 'Eid',
+      percentOff: 20,
+      startsAt: '2026-12-01T00:00:00+05:00',
+      endsAt: '2026-12-08T00:00:00+05:00',
+    }
     expect(saleInputSchema.parse(base)).toMatchObject({
       startsAt: Date.parse('2026-11-30T19:00:00Z'),
       endsAt: Date.parse('2026-12-07T19:00:00Z'),

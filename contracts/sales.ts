@@ -36,7 +36,14 @@ const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3
 function isoInstant(v: string): number {
   const m = ISO_TIME.exec(v)
   if (!m) return Number.NaN
-  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number]
+  const [y, mo, d, h, mi, sec] = m.slice(1, 7).map((x) => Number(x ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
   const wall = new Date(Date.UTC(y, mo - 1, d, h, mi, sec))
   const real = wall.getUTCMonth() === mo - 1 && wall.getUTCDate() === d && h < 24 && mi < 60 && sec < 60
   return real ? Date.parse(v) : Number.NaN
@@ -53,10 +60,7 @@ const isoTime = (label: string) =>
     .transform(isoInstant)
 
 const saleFields = {
-  name: text('name')
-    .trim()
-    .min(1, 'name must not be empty')
-    .max(80, 'name must be at most 80 characters'),
+  name: text('name').trim().min(1, 'name must not be empty').max(80, 'name must be at most 80 characters'),
   percentOff: z
     .number({ error: 'percentOff must be a number' })
     .int('percentOff must be a whole number')
@@ -68,15 +72,19 @@ const saleFields = {
     .max(MAX_SALE_PRODUCTS, `productIds must name at most ${MAX_SALE_PRODUCTS} products`)
     .optional(),
   category: z.enum(categories, { error: `category must be one of: ${categories.join(', ')}` }).optional(),
-  subCategory: z
-    .enum(subCategories, { error: `subCategory must be one of: ${subCategories.join(', ')}` })
-    .optional(),
+  subCategory: z.enum(subCategories, { error: `subCategory must be one of: ${subCategories.join(', ')}` }).optional(),
   startsAt: isoTime('startsAt'),
   endsAt: isoTime('endsAt'),
 }
 
 function checkSale(
-  v: { productIds?: string[] | undefined; category?: string | undefined; subCategory?: string | undefined; startsAt?: number; endsAt?: number },
+  v: {
+    productIds?: string[] | undefined
+    category?: string | undefined
+    subCategory?: string | undefined
+    startsAt?: number
+    endsAt?: number
+  },
   ctx: z.RefinementCtx,
 ) {
   if (v.productIds && (v.category || v.subCategory))

@@ -33,7 +33,9 @@ export function priceAt(now: number): RawBuilder<number> {
 }
 
 function later(dialect: Dialect, now: number) {
-  return dialect === 'postgres' ? sql<number>`greatest(updated_at + 1, ${now})` : sql<number>`max(updated_at + 1, ${now})`
+  return dialect === 'postgres'
+    ? sql<number>`greatest(updated_at + 1, ${now})`
+    : sql<number>`max(updated_at + 1, ${now})`
 }
 
 /**
@@ -50,7 +52,9 @@ export async function reprice(db: Executor, dialect: Dialect, now: number, ids?:
   }
   if (ids && ids.length === 0) return 0
   const only = ids ? sql`and products.id in (${sql.join(ids)})` : sql``
-  const priced = await sql<{ id: string }>`update products set price = ${priceAt(now)}, updated_at = ${later(dialect, now)}
+  const priced = await sql<{
+    id: string
+  }>`update products set price = ${priceAt(now)}, updated_at = ${later(dialect, now)}
     where products.price <> ${priceAt(now)} ${only} returning id`.execute(db)
   const until = sql`(select max(s.ends_at) from sales s where ${running(now)} and ${covers}
     and ${percentPrice(sql`s.percent_off`)} = products.price)`
@@ -78,8 +82,16 @@ export async function reprice(db: Executor, dialect: Dialect, now: number, ids?:
 /** The next instant after `now` at which any sale, or any product's own sale, starts or ends; null: none. */
 export async function nextBoundary(db: Executor, now: number): Promise<number | null> {
   const [a, b, c, d] = await Promise.all([
-    db.selectFrom('sales').select((eb) => eb.fn.min<number>('starts_at').as('t')).where('starts_at', '>', now).executeTakeFirst(),
-    db.selectFrom('sales').select((eb) => eb.fn.min<number>('ends_at').as('t')).where('ends_at', '>', now).executeTakeFirst(),
+    db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.min<number>('starts_at').as('t'))
+      .where('starts_at', '>', now)
+      .executeTakeFirst(),
+    db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.min<number>('ends_at').as('t'))
+      .where('ends_at', '>', now)
+      .executeTakeFirst(),
     db
       .selectFrom('products')
       .select((eb) => eb.fn.min<number>('sale_starts_at').as('t'))
@@ -119,7 +131,12 @@ export function saleRow(db: Executor, id: string) {
 }
 
 export async function productsOfSale(db: Executor, saleId: string): Promise<string[]> {
-  const rows = await db.selectFrom('sale_products').select('product_id').where('sale_id', '=', saleId).orderBy('product_id').execute()
+  const rows = await db
+    .selectFrom('sale_products')
+    .select('product_id')
+    .where('sale_id', '=', saleId)
+    .orderBy('product_id')
+    .execute()
   return rows.map((r) => r.product_id)
 }
 

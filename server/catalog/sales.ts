@@ -214,7 +214,8 @@ export function createSales(
       if (!row) return undefined
       const at = now()
       const current = { startsAt: Number(row.starts_at), endsAt: Number(row.ends_at) }
-      if (saleStatus(current, at) === 'ended') throw new AppError(409, 'This sale has ended and can no longer be changed')
+      if (saleStatus(current, at) === 'ended')
+        throw new AppError(409, 'This sale has ended and can no longer be changed')
       const changes: Partial<Omit<SalesTable, 'id' | 'created_at'>> = { updated_at: at }
       let productIds: string[] | undefined
       if (update.end) {

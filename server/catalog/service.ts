@@ -76,12 +76,10 @@ export function createCatalogService(
   }
 
   // Every storefront question first crosses a sale boundary that has passed (docs/decisions/025).
-  const afterBoundary =
-    <A extends unknown[], R>(ask: (...args: A) => Promise<R>) =>
-    async (...args: A): Promise<R> => {
-      await sales.catchUp()
-      return ask(...args)
-    }
+  const first = async <R>(ask: () => Promise<R>): Promise<R> => {
+    await sales.catchUp()
+    return ask()
+  }
   const reads = createProductReads(db, now)
 
   return {
@@ -91,15 +89,15 @@ export function createCatalogService(
     ...stock,
     ...writes,
     ...reads,
-    get: afterBoundary(browse.get),
-    status: afterBoundary(browse.status),
-    browse: afterBoundary(browse.browse),
-    suggest: afterBoundary(browse.suggest),
-    latest: afterBoundary(browse.latest),
-    bestSellers: afterBoundary(browse.bestSellers),
-    related: afterBoundary(browse.related),
-    firstOf: afterBoundary(browse.firstOf),
-    stamp: afterBoundary(reads.stamp),
+    get: (...a: Parameters<typeof browse.get>) => first(() => browse.get(...a)),
+    status: (...a: Parameters<typeof browse.status>) => first(() => browse.status(...a)),
+    browse: (...a: Parameters<typeof browse.browse>) => first(() => browse.browse(...a)),
+    suggest: (...a: Parameters<typeof browse.suggest>) => first(() => browse.suggest(...a)),
+    latest: (...a: Parameters<typeof browse.latest>) => first(() => browse.latest(...a)),
+    bestSellers: (...a: Parameters<typeof browse.bestSellers>) => first(() => browse.bestSellers(...a)),
+    related: (...a: Parameters<typeof browse.related>) => first(() => browse.related(...a)),
+    firstOf: (...a: Parameters<typeof browse.firstOf>) => first(() => browse.firstOf(...a)),
+    stamp: () => first(() => reads.stamp()),
 
     /** The console's sales and the product form's own sale (docs/decisions/025). */
     sales,

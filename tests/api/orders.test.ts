@@ -354,7 +354,11 @@ describe.each(databases)('orders (%s)', (kind) => {
         { amount: 3 * 1500 + FEE, items: [{ _id: 'linen-tee', name: 'Linen Tee', price: 1500, quantity: 3 }] },
       ])
     } finally {
-      await db.updateTable('products').set({ price: 1500, list_price: 1500, name: 'Linen Tee' }).where('id', '=', 'linen-tee').execute()
+      await db
+        .updateTable('products')
+        .set({ price: 1500, list_price: 1500, name: 'Linen Tee' })
+        .where('id', '=', 'linen-tee')
+        .execute()
     }
   })
 

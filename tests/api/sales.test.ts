@@ -94,7 +94,13 @@ describe.each(databases)('sale prices (%s)', (kind) => {
     const lowHigh = async () =>
       json<CatalogPage<Product>>(await shopper.get('/api/products?sort=low-high&maxPrice=2000'))
     expect((await lowHigh()).items.map((p) => p._id)).toEqual(['kids-hoodie'])
-    const { sale } = await create({ name: 'Men’s winter', percentOff: 20, category: 'Men', startsAt: iso(START), endsAt: iso(END) })
+    const { sale } = await create({
+      name: 'Men’s winter',
+      percentOff: 20,
+      category: 'Men',
+      startsAt: iso(START),
+      endsAt: iso(END),
+    })
     expect(sale).toMatchObject({ scope: 'category', category: 'Men', subCategory: null, status: 'scheduled' })
     expect(sale.startsAt).toBe(iso(START))
 
@@ -130,25 +136,43 @@ describe.each(databases)('sale prices (%s)', (kind) => {
     expect((await sales()).items[0]!.status).toBe('ended')
     // An ended sale is not changed again.
     const again = await owner.post(`/api/admin/sales/${sale.id}`, { percentOff: 30 })
-    expect((await json<{ message: string }>(again, 409)).message).toBe('This sale has ended and can no longer be changed')
+    expect((await json<{ message: string }>(again, 409)).message).toBe(
+      'This sale has ended and can no longer be changed',
+    )
   })
 
   it('gives the lowest price where sales overlap, and ends one now without touching the other', async () => {
     const { clock } = setup
     clock.t = pkt('2026-12-10', '10:00')
     const from = clock.t - HOUR
-    const men = (await create({ name: 'Men', percentOff: 20, category: 'Men', startsAt: iso(from), endsAt: iso(from + 48 * HOUR) })).sale
+    const men = (
+      await create({ name: 'Men', percentOff: 20, category: 'Men', startsAt: iso(from), endsAt: iso(from + 48 * HOUR) })
+    ).sale
     const shirt = (
-      await create({ name: 'Shirt', percentOff: 25, productIds: ['oxford-shirt'], startsAt: iso(from), endsAt: iso(from + 24 * HOUR) })
+      await create({
+        name: 'Shirt',
+        percentOff: 25,
+        productIds: ['oxford-shirt'],
+        startsAt: iso(from),
+        endsAt: iso(from + 24 * HOUR),
+      })
     ).sale
     expect(shirt).toMatchObject({ scope: 'products', productIds: ['oxford-shirt'], status: 'running' })
     // 2499 less 25% is 1874.25: 1874, below the Men sale's 1999; the jeans only in the Men sale.
-    expect(await priceNow('oxford-shirt')).toEqual({ price: 1874, compareAtPrice: 2499, saleEndsAt: iso(from + 24 * HOUR) })
+    expect(await priceNow('oxford-shirt')).toEqual({
+      price: 1874,
+      compareAtPrice: 2499,
+      saleEndsAt: iso(from + 24 * HOUR),
+    })
     expect((await priceNow('denim-jeans')).price).toBe(2799)
 
     const ended = (await endSale(shirt.id)).sale
     expect(ended.status).toBe('ended')
-    expect(await priceNow('oxford-shirt')).toEqual({ price: 1999, compareAtPrice: 2499, saleEndsAt: iso(from + 48 * HOUR) })
+    expect(await priceNow('oxford-shirt')).toEqual({
+      price: 1999,
+      compareAtPrice: 2499,
+      saleEndsAt: iso(from + 48 * HOUR),
+    })
     // Every write is in the audit log.
     const history = await json<{ audit: { action: string }[] }>(await owner.get(`/api/admin/sales/${shirt.id}`))
     expect(history.audit.map((a) => a.action)).toEqual(['create', 'end'])
@@ -159,11 +183,18 @@ describe.each(databases)('sale prices (%s)', (kind) => {
   it('charges the sale price in force when the order is placed, even before the boundary is crossed', async () => {
     const { clock, store } = setup
     clock.t = pkt('2026-12-20', '10:00')
-    const { sale } = await create({ name: 'Store', percentOff: 10, startsAt: iso(clock.t + HOUR), endsAt: iso(clock.t + 2 * HOUR) })
+    const { sale } = await create({
+      name: 'Store',
+      percentOff: 10,
+      startsAt: iso(clock.t + HOUR),
+      endsAt: iso(clock.t + 2 * HOUR),
+    })
     expect(sale.scope).toBe('store')
     clock.t += HOUR
     // Nothing has asked since the start: the order's own reading of prices applies the sale.
-    const prices = await store.connection.db.transaction().execute((trx) => store.services.catalog.pricesOf(trx, ['kids-hoodie']))
+    const prices = await store.connection.db
+      .transaction()
+      .execute((trx) => store.services.catalog.pricesOf(trx, ['kids-hoodie']))
     expect(prices[0]!.price).toBe(1619)
     const added = await shopper.post('/api/cart/update', { itemId: 'kids-hoodie', size: '4-5Y', quantity: 2 })
     expect(added.status).toBe(200)
@@ -199,7 +230,12 @@ describe.each(databases)('sale prices (%s)', (kind) => {
       store.services.admin.saveProduct('denim-jeans', { ...input, sale: { price: 3499, ...window } }, {}, admin.user),
     ).rejects.toMatchObject({ status: 422, message: 'The sale price must be below the price' })
     expect((await priceNow('denim-jeans')).price).toBe(3499)
-    const saved = await store.services.admin.saveProduct('denim-jeans', { ...input, sale: { price: 2999, ...window } }, {}, admin.user)
+    const saved = await store.services.admin.saveProduct(
+      'denim-jeans',
+      { ...input, sale: { price: 2999, ...window } },
+      {},
+      admin.user,
+    )
     expect(saved).toMatchObject({ price: 3499, priceNow: 2999, compareAtPrice: 3499 })
     expect(saved.sale).toEqual({ price: 2999, startsAt: iso(window.startsAt), endsAt: iso(window.endsAt) })
     expect(saved.audit.at(-1)).toMatchObject({ action: 'update', after: { sale: saved.sale } })
@@ -225,7 +261,13 @@ describe.each(databases)('sale prices (%s)', (kind) => {
       changes: feed,
       jobs: createJobService(store.connection.db, now),
     })
-    const { sale } = await create({ name: 'Kids', percentOff: 50, category: 'Kids', startsAt: iso(clock.t + HOUR), endsAt: iso(clock.t + 2 * HOUR) })
+    const { sale } = await create({
+      name: 'Kids',
+      percentOff: 50,
+      category: 'Kids',
+      startsAt: iso(clock.t + HOUR),
+      endsAt: iso(clock.t + 2 * HOUR),
+    })
     expect((await other.get('kids-hoodie'))?.price).toBe(1799)
     told.length = 0
     clock.t += HOUR

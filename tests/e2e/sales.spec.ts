@@ -56,7 +56,10 @@ test('the owner puts a product on sale in the console; the store strikes its pri
 
   // The product page, in English: the sale price, the list price struck through, the percentage off.
   await open(page, `/productdetail/${product._id}`)
-  const price = page.getByRole('main').locator('p', { has: page.locator('s') }).first()
+  const price = page
+    .getByRole('main')
+    .locator('p', { has: page.locator('s') })
+    .first()
   await expect(price).toContainText(formatPrice(salePrice))
   await expect(price.locator('s')).toHaveText(`Was ${formatPrice(product.price)}${formatPrice(product.price)}`)
   await expect(price).toContainText('−25%')
@@ -65,7 +68,10 @@ test('the owner puts a product on sale in the console; the store strikes its pri
 
   // …and in Urdu.
   await open(page, `/ur/productdetail/${product._id}`)
-  const priceUr = page.getByRole('main').locator('p', { has: page.locator('s') }).first()
+  const priceUr = page
+    .getByRole('main')
+    .locator('p', { has: page.locator('s') })
+    .first()
   await expect(priceUr.locator('s')).toContainText(`پہلے ${formatPrice(product.price)}`)
   await expect(priceUr).toContainText(formatPrice(salePrice))
   await expectNoSeriousViolations(page)

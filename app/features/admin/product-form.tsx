@@ -163,8 +163,8 @@ export function ProductForm({
       <fieldset className="grid min-w-0 gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-3 sm:p-5">
         <legend className="px-1 font-display text-lg font-semibold text-ink">Sale price</legend>
         <p className="text-sm text-muted sm:col-span-3">
-          Optional: a lower price between two times, in Pakistan time. Leave all three blank for none. Where a sale
-          in Sales also covers this product, the lower price wins.
+          Optional: a lower price between two times, in Pakistan time. Leave all three blank for none. Where a sale in
+          Sales also covers this product, the lower price wins.
         </p>
         <label className="block">
           <span className="field-label">Sale price (Rs)</span>

@@ -51,7 +51,13 @@ export function SaleForm({
         <span aria-hidden className="hidden sm:block" />
         <label className="block">
           <span className="field-label">Starts (Pakistan time)</span>
-          <input type="datetime-local" name="startsAt" required defaultValue={values.startsAt} className="field-input" />
+          <input
+            type="datetime-local"
+            name="startsAt"
+            required
+            defaultValue={values.startsAt}
+            className="field-input"
+          />
         </label>
         <label className="block">
           <span className="field-label">Ends (Pakistan time)</span>

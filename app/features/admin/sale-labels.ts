@@ -4,7 +4,8 @@ import { karachiLocal, type Sale } from '#contracts/sales.ts'
 
 /** "Whole store", "Men · TopWear", "3 products". */
 export function scopeLabel(sale: Sale): string {
-  if (sale.scope === 'products') return `${sale.productIds.length} ${sale.productIds.length === 1 ? 'product' : 'products'}`
+  if (sale.scope === 'products')
+    return `${sale.productIds.length} ${sale.productIds.length === 1 ? 'product' : 'products'}`
   if (sale.scope === 'store') return 'Whole store'
   return [sale.category, sale.subCategory].filter(Boolean).join(' · ')
 }

@@ -35,7 +35,6 @@ describe('productJsonLd', () => {
     expect(productJsonLd(product, 'https://kapra.pk', 'Kapra').offers).not.toHaveProperty('priceValidUntil')
   })
 
-
   it('describes the product with absolute URLs, the brand and a PKR offer', () => {
     const ld = productJsonLd(product, 'https://kapra.pk', 'Kapra')
     expect(ld).toMatchObject({

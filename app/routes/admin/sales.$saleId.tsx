@@ -45,7 +45,8 @@ export default function EditSale({ loaderData, actionData }: Route.ComponentProp
       </Link>
       <h1 className="section-title">{sale.name}</h1>
       <p className="mt-2 text-sm text-muted">
-        −{sale.percentOff}% · {scopeLabel(sale)} · {windowLabel(sale)} · <span className="font-semibold">{sale.status}</span>
+        −{sale.percentOff}% · {scopeLabel(sale)} · {windowLabel(sale)} ·{' '}
+        <span className="font-semibold">{sale.status}</span>
       </p>
       {(saved || ended) && !actionData && (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm font-medium text-success">

@@ -51,13 +51,13 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
       </p>
       <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
         {page.items.map((sale) => (
-          <li
-            key={sale.id}
-            className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4"
-          >
+          <li key={sale.id} className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4">
             <div className="min-w-0">
               <p className="flex flex-wrap items-center gap-2">
-                <Link to={`/admin/sales/${sale.id}`} className="font-medium text-ink underline-offset-4 hover:underline">
+                <Link
+                  to={`/admin/sales/${sale.id}`}
+                  className="font-medium text-ink underline-offset-4 hover:underline"
+                >
                   {sale.name}
                 </Link>
                 <span className="font-semibold text-accent">−{sale.percentOff}%</span>

@@ -18,7 +18,9 @@ export function salesMigration(dialect: 'sqlite' | 'postgres') {
 
 async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   await auditEntities(db, dialect, ['order', 'product', 'sale'])
-  await db.schema.alterTable('products').addColumn('list_price', 'integer', (c) => c.notNull().defaultTo(0))
+  await db.schema
+    .alterTable('products')
+    .addColumn('list_price', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
   await sql`update products set list_price = price`.execute(db)
   for (const column of ['sale_price', 'compare_at'])
