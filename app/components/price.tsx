@@ -39,7 +39,9 @@ export function SalePrice({
         </span>
       </s>
       <span className="rounded bg-accent px-1.5 py-0.5 text-xs font-semibold text-white">
-        <span aria-hidden>{t('sale.badge', { percent })}</span>
+        <span aria-hidden dir="ltr">
+          {t('sale.badge', { percent })}
+        </span>
         <span className="sr-only">{t('sale.off', { percent })}</span>
       </span>
     </span>
