@@ -67,6 +67,8 @@ export async function reprice(db: Executor, dialect: Dialect, now: number, ids?:
     where (products.compare_at is not null or products.price < products.list_price) ${only}
     and (products.compare_at is distinct from ${newCompare} or products.sale_until is distinct from ${newUntil})
     returning id`.execute(db)
+  // Every product brought: the next boundary is looked for after this instant.
+  if (!ids) await db.updateTable('sale_clock').set({ priced_at: now }).where('id', '=', 1).execute()
   const changed = priced.rows.map((r) => r.id)
   for (let i = 0; i < changed.length; i += 1000) {
     const chunk = changed.slice(i, i + 1000)
@@ -79,8 +81,13 @@ export async function reprice(db: Executor, dialect: Dialect, now: number, ids?:
   return new Set([...changed, ...marked.rows.map((r) => r.id)]).size
 }
 
-/** The next instant after `now` at which any sale, or any product's own sale, starts or ends; null: none. */
-export async function nextBoundary(db: Executor, now: number): Promise<number | null> {
+/**
+ * The first instant after every product's price was last brought (sale_clock) at which
+ * any sale, or any product's own sale, starts or ends; null: none. It may have passed.
+ */
+export async function nextBoundary(db: Executor): Promise<number | null> {
+  const clock = await db.selectFrom('sale_clock').select('priced_at').where('id', '=', 1).executeTakeFirst()
+  const now = Number(clock?.priced_at ?? 0)
   const [a, b, c, d] = await Promise.all([
     db
       .selectFrom('sales')

@@ -32,7 +32,7 @@ export function createSales(
   deps: {
     now: () => number
     jobs?: JobService
-    /** Drops what this instance keeps and tells the others to (the catalog's invalidate). */
+    /** Drops what this instance keeps and tells the others to. */
     changed: () => void
     log?: (msg: string, fields: Record<string, unknown>) => void
   },
@@ -46,7 +46,7 @@ export function createSales(
 
   function nextBoundary(): Promise<number | null> {
     if (!next) {
-      const read = repo.nextBoundary(db, now())
+      const read = repo.nextBoundary(db)
       next = read
       read.catch(() => {
         if (next === read) next = undefined
@@ -55,17 +55,32 @@ export function createSales(
     return next
   }
 
-  /** Reprices every product for now, under the job's lease; then every instance reads afresh. */
+  /**
+   * Reprices every product for now, under the job's lease, unless another instance has
+   * crossed the boundary meanwhile; then this instance drops what it kept, and tells the
+   * others to.
+   */
   function crossBoundary(): Promise<void> {
     boundaryRun ??= (async () => {
+      let ran = false
       try {
+        const due = await repo.nextBoundary(db)
+        if (due === null || due > now()) {
+          // Crossed by another instance meanwhile (its word on the change feed follows).
+          next = Promise.resolve(due)
+          ran = true
+          return
+        }
         const work = () => db.transaction().execute((trx) => repo.reprice(trx, dialect, now()))
-        if (jobs) await jobs.runOnce(BOUNDARY_JOB, BOUNDARY_LEASE_MS, work)
-        else await work()
-      } finally {
+        ran = (jobs ? await jobs.runOnce(BOUNDARY_JOB, BOUNDARY_LEASE_MS, work) : await work()) !== undefined
+        // Not ran: another instance holds the lease and is bringing the prices; look again in a second.
+        next = ran ? undefined : Promise.resolve(now() + 1_000)
+      } catch (err) {
         next = undefined
+        throw err
+      } finally {
         boundaryRun = undefined
-        changed()
+        if (ran) changed()
         schedule()
       }
     })()

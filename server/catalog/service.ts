@@ -57,7 +57,10 @@ export function createCatalogService(
     now,
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.log ? { log: options.log } : {}),
-    changed: () => invalidate(),
+    changed: () => {
+      forget()
+      changes?.publish('catalog')
+    },
   })
   const writes = createProductWrites(db, dialect, { now, restocked, forget, reprice: sales.repriceProducts })
 

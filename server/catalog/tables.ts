@@ -96,10 +96,17 @@ export interface SaleProductsTable {
   product_id: string
 }
 
+/** When every product's price was last brought to the sales (one row, id 1). */
+export interface SaleClockTable {
+  id: number
+  priced_at: number
+}
+
 export interface CatalogTables {
   products: ProductsTable
   sales: SalesTable
   sale_products: SaleProductsTable
+  sale_clock: SaleClockTable
   product_sizes: ProductSizesTable
   size_chart_rows: SizeChartRowsTable
   catalog_terms: CatalogTermsTable

@@ -60,11 +60,20 @@ async function up(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<
     .addPrimaryKeyConstraint('sale_products_pk', ['sale_id', 'product_id'])
     .execute()
   await db.schema.createIndex('sale_products_product_idx').on('sale_products').column('product_id').execute()
+  // When every product's price was last brought to the sales (one row): the next boundary is
+  // the first after it, so one that passed while no instance looked is still crossed.
+  await db.schema
+    .createTable('sale_clock')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('priced_at', 'bigint', (c) => c.notNull())
+    .execute()
+  await sql`insert into sale_clock (id, priced_at) values (1, 0)`.execute(db)
 }
 
 async function down(db: Kysely<unknown>, dialect: 'sqlite' | 'postgres'): Promise<void> {
   await sql`delete from audit_log where entity = 'sale'`.execute(db)
   await auditEntities(db, dialect, ['order', 'product'])
+  await db.schema.dropTable('sale_clock').execute()
   await db.schema.dropTable('sale_products').execute()
   await db.schema.dropTable('sales').execute()
   for (const index of ['products_on_sale_idx', 'products_sale_ends_idx', 'products_sale_starts_idx'])
