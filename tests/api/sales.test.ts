@@ -8,7 +8,8 @@ import { createCatalogService } from '#server/catalog/service.ts'
 import { createJobService } from '#server/jobs/service.ts'
 import { databases, type TestClient } from '#tests/api/harness.ts'
 import { FEE, NOT_ADMIN, NOT_SIGNED_IN, json, pkt, storeWithClock } from '#tests/api/admin-console.ts'
-import { testAddress } from '#tests/support/factories.ts'
+import { demoProducts } from '#demo/seed.ts'
+import { makeProduct, testAddress } from '#tests/support/factories.ts'
 
 // Sale prices (docs/decisions/025): the console's sales API, its refusals, the price a
 // shopper sees and pays inside a sale's window and out of it, on the store's own clock.
@@ -88,11 +89,73 @@ describe.each(databases)('sale prices (%s)', (kind) => {
     expect((await sales()).total).toBe(0)
   })
 
+  it('refuses a bad change to a sale (400, 404, 422) and keeps guests and customers out of it, changing nothing', async () => {
+    const { clock } = setup
+    clock.t = pkt('2026-11-27', '12:00')
+    const { sale } = await create({
+      name: 'Later',
+      percentOff: 15,
+      startsAt: iso(clock.t + 24 * HOUR),
+      endsAt: iso(clock.t + 48 * HOUR),
+    })
+    const refused = async (body: object, status: number, message: string, client = owner, id = sale.id) => {
+      const res = await client.post(`/api/admin/sales/${id}`, body)
+      expect((await json<{ message: string }>(res, status)).message).toContain(message)
+    }
+    await refused({ percentOff: 0 }, 400, 'percentOff must be at least 1')
+    await refused({ endsAt: iso(clock.t) }, 422, 'endsAt must be after startsAt')
+    await refused({ end: false }, 400, 'end must be true')
+    await refused({ scope: 'store', category: 'Men' }, 422, 'A sale of the whole store names no products or category')
+    await refused({ productIds: ['no-such-thing'] }, 422, 'No such product: no-such-thing')
+    await refused({ percentOff: 30 }, 404, 'Sale not found', owner, 'no-such-sale')
+    await refused({ percentOff: 30 }, 401, 'Please log in', setup.store.client('10.99.0.2'))
+    await refused({ percentOff: 30 }, 403, "This is for the store's admins only", shopper)
+    const after = await json<Sale & { audit: unknown[] }>(await owner.get(`/api/admin/sales/${sale.id}`))
+    expect(after).toMatchObject({ percentOff: 15, scope: 'store', status: 'scheduled', endsAt: sale.endsAt })
+    expect(after.audit).toHaveLength(1)
+    // A change that is good: the audit log keeps what it was and what it became.
+    const changed = await json<{ sale: Sale }>(
+      await owner.post(`/api/admin/sales/${sale.id}`, { percentOff: 30, category: 'Kids' }),
+    )
+    expect(changed.sale).toMatchObject({ percentOff: 30, scope: 'category', category: 'Kids' })
+    const history = await json<{ audit: { action: string; before: unknown; after: unknown }[] }>(
+      await owner.get(`/api/admin/sales/${sale.id}`),
+    )
+    expect(history.audit.at(-1)).toMatchObject({
+      action: 'update',
+      before: { percentOff: 15, scope: 'store', category: null },
+      after: { percentOff: 30, scope: 'category', category: 'Kids' },
+    })
+    // Ended before it began: it never starts.
+    const ended = await endSale(sale.id)
+    expect(ended.sale).toMatchObject({ status: 'ended', startsAt: iso(clock.t), endsAt: iso(clock.t) })
+    clock.t += 25 * HOUR
+    expect((await priceNow('kids-hoodie')).compareAtPrice).toBeNull()
+  })
+
+  it('never takes a price below Rs 1', async () => {
+    const { clock, store } = setup
+    clock.t = pkt('2026-11-28', '12:00')
+    await store.services.catalog.add(
+      demoProducts([makeProduct({ id: 'tiny-sock', price: 3, category: 'Women' })], clock.t),
+    )
+    const { sale } = await create({
+      name: 'Clearance',
+      percentOff: 90,
+      productIds: ['tiny-sock'],
+      startsAt: iso(clock.t),
+      endsAt: iso(clock.t + HOUR),
+    })
+    expect(await priceNow('tiny-sock')).toMatchObject({ price: 1, compareAtPrice: 3 })
+    await endSale(sale.id)
+    expect(await priceNow('tiny-sock')).toMatchObject({ price: 3, compareAtPrice: null })
+  })
+
   it('starts and ends a sale on time: the window’s edges on the store’s clock, with no restart', async () => {
     const { clock } = setup
     // A question asked before the sale keeps counts; the boundary must drop them.
     const lowHigh = async () =>
-      json<CatalogPage<Product>>(await shopper.get('/api/products?sort=low-high&maxPrice=2000'))
+      json<CatalogPage<Product>>(await shopper.get('/api/products?sort=low-high&minPrice=100&maxPrice=2000'))
     expect((await lowHigh()).items.map((p) => p._id)).toEqual(['kids-hoodie'])
     const { sale } = await create({
       name: 'Men’s winter',
@@ -118,7 +181,7 @@ describe.each(databases)('sale prices (%s)', (kind) => {
       ['kids-hoodie', 1799, null],
       ['oxford-shirt', 1999, 2499],
     ])
-    expect((await sales()).items[0]!.status).toBe('running')
+    expect((await sales()).items.find((s) => s.id === sale.id)!.status).toBe('running')
     // The collection's "On sale": the products a sale reduced, counted in every view.
     const onSale = await json<CatalogPage<Product>>(await shopper.get('/api/products?sale=1&sort=low-high'))
     expect(onSale.items.map((p) => p._id)).toEqual(['oxford-shirt', 'denim-jeans'])
@@ -133,7 +196,7 @@ describe.each(databases)('sale prices (%s)', (kind) => {
     expect(await priceNow('oxford-shirt')).toEqual({ price: 2499, compareAtPrice: null, saleEndsAt: null })
     expect((await lowHigh()).items.map((p) => p._id)).toEqual(['kids-hoodie'])
     expect((await json<CatalogPage<Product>>(await shopper.get('/api/products'))).facets.onSale).toBe(0)
-    expect((await sales()).items[0]!.status).toBe('ended')
+    expect((await sales()).items.find((s) => s.id === sale.id)!.status).toBe('ended')
     // An ended sale is not changed again.
     const again = await owner.post(`/api/admin/sales/${sale.id}`, { percentOff: 30 })
     expect((await json<{ message: string }>(again, 409)).message).toBe(
