@@ -14,6 +14,9 @@ const BOUNDARY_LEASE_MS = 5 * 60_000
 /** The longest a boundary timer waits before looking again (timers overflow past 24.8 days). */
 const MAX_WAIT_MS = 6 * 60 * 60_000
 
+/** How long an instance trusts the next boundary it read without word from the change feed. */
+const REREAD_MS = 30_000
+
 export const SALES_PAGE_SIZE = 20
 
 /**
@@ -43,10 +46,14 @@ export function createSales(
   let timer: ReturnType<typeof setTimeout> | undefined
   let running = false
   let boundaryRun: Promise<void> | undefined
+  let nextReadAt = 0
 
   function nextBoundary(): Promise<number | null> {
-    if (!next) {
+    // Read again now and then too: a sale made through another instance whose word on
+    // the change feed was lost is then still started on time here.
+    if (!next || Math.abs(now() - nextReadAt) > REREAD_MS) {
       const read = repo.nextBoundary(db)
+      nextReadAt = now()
       next = read
       read.catch(() => {
         if (next === read) next = undefined
@@ -68,6 +75,7 @@ export function createSales(
         if (due === null || due > now()) {
           // Crossed by another instance meanwhile (its word on the change feed follows).
           next = Promise.resolve(due)
+          nextReadAt = now()
           ran = true
           return
         }
@@ -75,6 +83,7 @@ export function createSales(
         ran = (jobs ? await jobs.runOnce(BOUNDARY_JOB, BOUNDARY_LEASE_MS, work) : await work()) !== undefined
         // Not ran: another instance holds the lease and is bringing the prices; look again in a second.
         next = ran ? undefined : Promise.resolve(now() + 1_000)
+        nextReadAt = now()
       } catch (err) {
         next = undefined
         throw err
