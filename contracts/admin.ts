@@ -4,6 +4,7 @@ import { text } from '#contracts/fields.ts'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { karachiDayStart } from '#contracts/store-days.ts'
+import { ownSaleSchema } from '#contracts/sales.ts'
 import {
   categories,
   subCategories,
@@ -50,6 +51,9 @@ export const adminOrdersQuerySchema = z
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'to must not be before from', path: ['to'] })
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
+
+/** GET /api/admin/sales?page=: the sales, newest first (docs/decisions/025). */
+export const adminSalesQuerySchema = z.object({ page: pageParam })
 
 /** GET /api/admin/customers?q=&page=. */
 export const adminCustomersQuerySchema = z.object({ q: searchParam, page: pageParam })
@@ -114,7 +118,7 @@ export interface AuditEntry {
   id: string
   at: number
   actor: { id: string; name: string }
-  entity: 'order' | 'product' | 'discount'
+  entity: 'order' | 'product' | 'sale' | 'discount'
   entityId: string
   action: string
   before: unknown
@@ -258,6 +262,11 @@ export const adminProductInputSchema = z
       )
       .refine((r) => Object.keys(r).length <= MAX_SIZES, `openedStock must name at most ${MAX_SIZES} sizes`)
       .optional(),
+    /**
+     * The product's own sale price and its window (docs/decisions/025): null removes it,
+     * absent keeps what the product has.
+     */
+    sale: ownSaleSchema.optional(),
   })
   .superRefine((v, ctx) => {
     const seen = new Set<string>()
@@ -327,6 +336,11 @@ export interface AdminProduct extends ProductDetails {
   archived: boolean
   /** The four photos' URLs, image1..image4. */
   images: ProductImages
+  /** This product's own sale (times in ISO 8601), or null; `price` is the list price. */
+  sale: { price: number; startsAt: string; endsAt: string } | null
+  /** What a shopper pays now (a sale's price while one runs), and the list price while on sale. */
+  priceNow: number
+  compareAtPrice: number | null
   /** This product's audit entries, oldest first. */
   audit: AuditEntry[]
 }

@@ -71,6 +71,10 @@ describe('sizes, price range and page', () => {
   })
 
   it('is lenient with bad numbers and swaps a reversed range', () => {
+    // docs/decisions/025: only products on sale, with sale=1 (anything else is no choice).
+    expect(parseFilters(new URLSearchParams('sale=1')).onSale).toBe(true)
+    expect(parseFilters(new URLSearchParams('sale=yes')).onSale).toBe(false)
+    expect(filtersToSearch({ ...parseFilters(new URLSearchParams('sale=1')) }).toString()).toBe('sale=1')
     expect(parseFilters(new URLSearchParams('minPrice=abc&maxPrice=-5&page=0'))).toMatchObject({
       minPrice: null,
       maxPrice: null,

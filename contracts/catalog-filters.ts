@@ -26,6 +26,8 @@ export interface CatalogFilters {
   /** Whole rupees, inclusive; null for no bound. */
   minPrice: number | null
   maxPrice: number | null
+  /** Only products on sale now (`sale=1`; docs/decisions/025). */
+  onSale: boolean
   sort: SortKey
   /** The header's search text, as typed. */
   q: string
@@ -39,6 +41,7 @@ export const NO_FILTERS: CatalogFilters = {
   sizes: [],
   minPrice: null,
   maxPrice: null,
+  onSale: false,
   sort: DEFAULT_SORT,
   q: '',
   page: 1,
@@ -90,6 +93,7 @@ export function parseFilters(params: URLSearchParams): CatalogFilters {
     sizes: [...new Set(params.getAll('size').filter((s) => SIZE_PATTERN.test(s)))].sort(compareSizes).slice(0, 20),
     minPrice: minPrice || null,
     maxPrice,
+    onSale: params.get('sale') === '1',
     sort: sortOptions.some((o) => o.value === sort) ? (sort as SortKey) : DEFAULT_SORT,
     // A search with a control character is no search (docs/decisions/016).
     q: (queryParam(params, 'q') ?? '').slice(0, 100),
@@ -105,6 +109,7 @@ export function filtersToSearch(filters: CatalogFilters): URLSearchParams {
   for (const s of filters.sizes) params.append('size', s)
   if (filters.minPrice !== null) params.set('minPrice', String(filters.minPrice))
   if (filters.maxPrice !== null) params.set('maxPrice', String(filters.maxPrice))
+  if (filters.onSale) params.set('sale', '1')
   if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort)
   if (filters.q.trim()) params.set('q', filters.q)
   if (filters.page > 1) params.set('page', String(filters.page))
@@ -124,6 +129,7 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
     filters.sizes.length > 0 ||
     filters.minPrice !== null ||
     filters.maxPrice !== null ||
+    filters.onSale ||
     filters.q.trim() !== ''
   )
 }
@@ -148,6 +154,7 @@ export const FILTER_WORDS = {
   'price.between': '{{min}}–{{max}}',
   'price.from': 'from {{min}}',
   'price.upTo': 'up to {{max}}',
+  'describe.onSale': 'On sale',
 } as const
 export type FilterWordKey = keyof typeof FILTER_WORDS
 
@@ -168,6 +175,7 @@ export function describeFilters(filters: CatalogFilters, word: FilterWord = engl
   if (filters.sizes.length) parts.push(word('describe.sizes', { sizes: filters.sizes.join(word('describe.or')) }))
   const price = priceRangeLabel(filters, word)
   if (price) parts.push(price)
+  if (filters.onSale) parts.push(word('describe.onSale'))
   if (filters.q.trim()) parts.push(word('describe.search', { q: filters.q.trim() }))
   return parts.join(word('describe.separator'))
 }
@@ -204,4 +212,6 @@ export interface Facets {
   subCategories: Record<SubCategory, number>
   sizes: { size: string; count: number }[]
   price: { min: number; max: number } | null
+  /** How many of the view's products are on sale now (the "On sale" choice's count). */
+  onSale: number
 }

@@ -23,8 +23,15 @@ export interface Product {
    * before it existed, or an edit that leaves it alone, may omit it.
    */
   nameUr?: string | null
-  /** Whole rupees. */
+  /** Whole rupees: what a shopper pays now, the sale price during a sale (docs/decisions/025). */
   price: number
+  /**
+   * The list price while the product is on sale (struck through beside `price`); null
+   * when it is not. A line is on sale exactly when this is not null.
+   */
+  compareAtPrice: number | null
+  /** When the sale in force ends (ISO 8601), while on sale; else null. */
+  saleEndsAt: string | null
   description: string
   /** The description in Urdu; null where the owner has not written one (the store shows `description`). */
   descriptionUr?: string | null
@@ -84,8 +91,9 @@ export function stockNote(left: number): string {
  * What a product card draws, and all a listing sends to the browser of each product (the
  * Urdu name too, for the Urdu storefront's cards and suggestions).
  */
-export type ProductSummary = Pick<Product, '_id' | 'name' | 'nameUr' | 'price' | 'image1'>
+export type ProductSummary = Pick<Product, '_id' | 'name' | 'nameUr' | 'price' | 'image1'> &
+  Partial<Pick<Product, 'compareAtPrice'>>
 
-export function toSummary({ _id, name, nameUr, price, image1 }: ProductSummary): ProductSummary {
-  return { _id, name, nameUr: nameUr ?? null, price, image1 }
+export function toSummary({ _id, name, nameUr, price, compareAtPrice, image1 }: ProductSummary): ProductSummary {
+  return { _id, name, nameUr: nameUr ?? null, price, compareAtPrice: compareAtPrice ?? null, image1 }
 }

@@ -33,6 +33,7 @@ export const productQuerySchema = z
     sort: z
       .enum(['relavent', 'low-high', 'high-low'], { error: 'sort must be relavent, low-high or high-low' })
       .optional(),
+    sale: z.enum(['1', '0'], { error: 'sale must be 1 (only products on sale) or 0' }).optional(),
     page: wholeParam('page', 1).optional(),
     limit: wholeParam('limit', 1).optional(),
   })
@@ -46,6 +47,7 @@ export const productQuerySchema = z
     sizes: [...new Set(v.size)].sort(compareSizes),
     minPrice: v.minPrice ?? null,
     maxPrice: v.maxPrice ?? null,
+    onSale: v.sale === '1',
     q: v.q ?? '',
     sort: v.sort ?? DEFAULT_SORT,
     page: v.page ?? 1,
@@ -65,7 +67,7 @@ export function productQueryInput(params: URLSearchParams): Record<string, unkno
     subCategory: [...new Set(params.getAll('subCategory'))],
     size: [...new Set(params.getAll('size'))],
   }
-  for (const key of ['minPrice', 'maxPrice', 'q', 'sort', 'page', 'limit']) {
+  for (const key of ['minPrice', 'maxPrice', 'sale', 'q', 'sort', 'page', 'limit']) {
     const value = params.get(key)
     if (value !== null && value !== '') input[key] = value
   }

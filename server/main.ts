@@ -109,6 +109,9 @@ async function main() {
   const firstExpiry = setTimeout(expireUnconfirmed, 30_000)
   firstExpiry.unref()
 
+  // Sales start and end on time: a timer for the next boundary (docs/decisions/025).
+  services.catalog.sales.startSaleClock()
+
   let stopping = false
   const stop = (signal: string) => {
     if (stopping) return
@@ -117,6 +120,7 @@ async function main() {
     clearInterval(prune)
     clearInterval(expire)
     clearTimeout(firstExpiry)
+    services.catalog.sales.stopSaleClock()
     // Stop accepting, let requests in flight finish, then close the database.
     server.close(() => {
       Promise.all([closeVite(), services.mail.stopWorker(), services.close()])

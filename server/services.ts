@@ -38,8 +38,11 @@ export function createServices(deps: {
 }) {
   const now = deps.now ?? Date.now
   const limitStore = limitStoreFor(deps)
+  const jobs = createJobService(deps.db, now)
   const catalog = createCatalogService(deps.db, deps.dialect, {
     now,
+    jobs,
+    log: (msg, fields) => deps.logger.warn(msg, fields),
     dataDir: deps.config.dataDir,
     ...(deps.changes ? { changes: deps.changes } : {}),
   })
@@ -51,7 +54,6 @@ export function createServices(deps: {
     mail,
     ...(limitStore ? { limitStore } : {}),
   })
-  const jobs = createJobService(deps.db, now)
   const discounts = createDiscountService(deps.db, deps.dialect, now)
   const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, discounts, mail, jobs, auth }, now, {
     limits: deps.config.orders,
@@ -68,6 +70,8 @@ export function createServices(deps: {
   // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
   return {
+    /** The store's clock (a page that shows "now", such as a new sale's default start). */
+    now,
     config: deps.config,
     logger: deps.logger,
     db: deps.db,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { Expand } from 'lucide-react'
 import type { ProductSummary } from '#contracts/catalog.ts'
-import { Price } from '#app/components/price.tsx'
+import { SalePrice } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { ImageViewer } from '#app/components/image-viewer.tsx'
 
@@ -52,7 +52,7 @@ export function ProductCard({
           </Link>
         </Heading>
         <p className="text-sm font-semibold text-ink">
-          <Price amount={product.price} />
+          <SalePrice price={product.price} compareAtPrice={product.compareAtPrice} />
         </p>
       </div>
       {zoom && <ImageViewer src={product.image1} alt={product.name} onClose={() => setZoom(false)} />}

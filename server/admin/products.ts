@@ -139,7 +139,8 @@ export function createProducts(ctx: AdminContext) {
               images: [keys[1]!, keys[2]!, keys[3]!, keys[4]!],
               createdAt: now(),
             })
-            const after = { ...fields, ...photoUrls(keys) }
+            if (input.sale) await catalog.sales.setOwnSale(trx, productId, input.sale, input.price)
+            const after = { ...fields, ...photoUrls(keys), ...(input.sale ? { sale: saleView(input.sale) } : {}) }
             await writeAudit(trx, admin, 'product', productId, 'create', null, after)
             return
           }
@@ -153,16 +154,24 @@ export function createProducts(ctx: AdminContext) {
             images: keys,
           }
           if (!before || !(await catalog.update(trx, productId, edit))) throw new AppError(404, 'Product not found')
+          // The own sale left out stays, and is checked against the new price.
+          const own = input.sale === undefined ? before.ownSale : input.sale
+          await catalog.sales.setOwnSale(trx, productId, own, input.price)
           // The sizes as they now stand: a count the owner did not change kept what orders left.
           const saved = await catalog.stored(productId, trx)
           const sizes = saved?.sizes ?? fields.sizes
-          const was = { ...editableOf(before), ...photoUrls(imagesBySlot(before.images)) }
+          const was = {
+            ...editableOf(before),
+            ...photoUrls(imagesBySlot(before.images)),
+            sale: before.ownSale && saleView(before.ownSale),
+          }
           const after = {
             ...fields,
             nameUr: saved?.nameUr ?? null,
             descriptionUr: saved?.descriptionUr ?? null,
             sizes,
             ...photoUrls(keys),
+            sale: own && saleView(own),
           }
           const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
             (k) => JSON.stringify(was[k]) !== JSON.stringify(after[k]),
@@ -255,6 +264,18 @@ function adminProductOf(p: StoredProduct): Omit<AdminProduct, 'audit'> {
     id: p.id,
     archived: p.archived,
     images: p.images.map(productImageUrl) as AdminProduct['images'],
+    sale: p.ownSale && saleView(p.ownSale),
+    priceNow: p.priceNow,
+    compareAtPrice: p.compareAtPrice,
+  }
+}
+
+/** A product's own sale as the console's API answers it: times in ISO 8601. */
+function saleView(sale: { price: number; startsAt: number; endsAt: number }) {
+  return {
+    price: sale.price,
+    startsAt: new Date(sale.startsAt).toISOString(),
+    endsAt: new Date(sale.endsAt).toISOString(),
   }
 }
 

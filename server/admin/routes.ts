@@ -5,11 +5,13 @@ import {
   adminOrdersQuerySchema,
   adminProductInputSchema,
   adminProductsQuerySchema,
+  adminSalesQuerySchema,
   adminStatusMoveSchema,
   adminStockSchema,
   photoSlots,
   type PhotoSlot,
 } from '#contracts/admin.ts'
+import { saleInputSchema, saleUpdateSchema } from '#contracts/sales.ts'
 import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
 import { adminDiscountSchema } from '#contracts/discounts.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
@@ -69,6 +71,26 @@ export const adminRoutes = new Hono<AppEnv>()
     const { size, stock } = change
     const product = await c.var.services.admin.setStock(productId(c), change, admin)
     return c.json({ message: `Size ${size} now has ${stock} in stock`, product })
+  })
+  // Sales (docs/decisions/025): times in ISO 8601.
+  .get('/sales', async (c) => {
+    const { page } = parseWith(adminSalesQuerySchema, queryOf(c, ['page']))
+    return c.json(await c.var.services.admin.sales(page))
+  })
+  .get('/sales/:id', async (c) => c.json(await c.var.services.admin.sale(saleId(c))))
+  .post('/sales', async (c) => {
+    const admin = requireAdmin(c)
+    const input = parseWith(saleInputSchema, await readJson(c.req))
+    const sale = await c.var.services.admin.createSale(input, admin)
+    return c.json({ message: 'The sale is saved', sale }, 201)
+  })
+  /** Changes a sale; `{ "end": true }` ends it now. */
+  .post('/sales/:id', async (c) => {
+    const admin = requireAdmin(c)
+    const id = saleId(c)
+    const update = parseWith(saleUpdateSchema, await readJson(c.req))
+    const sale = await c.var.services.admin.updateSale(id, update, admin)
+    return c.json({ message: update.end ? 'The sale has ended' : 'The sale is saved', sale })
   })
   .get('/dashboard', async (c) => c.json(await c.var.services.admin.dashboard()))
   // Two-factor sign-in for the signed-in admin (docs/decisions/015); open before it is set
@@ -168,6 +190,12 @@ async function productForm(c: Context<AppEnv>) {
 function productId(c: Context<AppEnv>): string {
   const id = c.req.param('id') ?? ''
   if (id.length > 200) throw new AppError(404, 'Product not found')
+  return id
+}
+
+function saleId(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? ''
+  if (id.length > 200) throw new AppError(404, 'Sale not found')
   return id
 }
 

@@ -6,6 +6,7 @@ import { createOrders } from '#server/admin/orders.ts'
 import { createDashboard } from '#server/admin/dashboard.ts'
 import { createCustomers } from '#server/admin/customers.ts'
 import { createDiscounts } from '#server/admin/discounts.ts'
+import { createSalesAdmin } from '#server/admin/sales.ts'
 
 export type AdminService = ReturnType<typeof createAdminService>
 
@@ -16,6 +17,7 @@ export type AdminService = ReturnType<typeof createAdminService>
  *
  * Each page's work is a module of its own beside this one (products, orders, dashboard,
  * customers, discounts); they share the audit log (server/admin/context.ts).
+ * customers, sales); they share the audit log (server/admin/context.ts).
  */
 export function createAdminService(db: Db, config: Config, domains: AdminDomains, now: () => number = Date.now) {
   const ctx = createAdminContext(db, config, domains, now)
@@ -25,5 +27,6 @@ export function createAdminService(db: Db, config: Config, domains: AdminDomains
     ...createDashboard(ctx),
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
+    ...createSalesAdmin(ctx),
   }
 }

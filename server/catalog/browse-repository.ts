@@ -23,6 +23,8 @@ export interface Selection {
   nameGroups: string[][]
   /** Names that do not contain this (the rest of a search after the names containing all of it). */
   notContaining?: string
+  /** Only products whose price a sale has reduced now (the collection's "On sale"; docs/decisions/025). */
+  reduced?: boolean
 }
 
 export type Sort = 'position' | 'price-asc' | 'price-desc'
@@ -68,6 +70,8 @@ export function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
       all.push(priceUnindexed ? sql<SqlBool>`+products.price >= ${s.minPrice}` : eb('products.price', '>=', s.minPrice))
     if (s.maxPrice !== null)
       all.push(priceUnindexed ? sql<SqlBool>`+products.price <= ${s.maxPrice}` : eb('products.price', '<=', s.maxPrice))
+    if (s.reduced)
+      all.push(unindexed ? sql<SqlBool>`+products.compare_at is not null` : eb('products.compare_at', 'is not', null))
     if (s.sizes.length) {
       all.push(
         eb.exists(
@@ -98,6 +102,7 @@ const summaryColumns = [
   'products.name',
   'products.name_ur',
   'products.price',
+  'products.compare_at',
   'products.image1',
 ] as const
 
@@ -155,6 +160,18 @@ export function sizeRowsMatching(dialect: Dialect, s: Selection) {
     if (s.subCategories.length) all.push(eb('product_sizes.sub_category', 'in', s.subCategories))
     if (s.minPrice !== null) all.push(eb('product_sizes.price', '>=', s.minPrice))
     if (s.maxPrice !== null) all.push(eb('product_sizes.price', '<=', s.maxPrice))
+    if (s.reduced)
+      all.push(
+        eb(
+          'product_sizes.product_id',
+          'in',
+          eb
+            .selectFrom('products')
+            .select('products.id')
+            .where('products.archived', '=', 0)
+            .where('products.compare_at', 'is not', null),
+        ),
+      )
     if (s.nameGroups.length) {
       const named: Selection = { ...everything, nameGroups: s.nameGroups }
       all.push(

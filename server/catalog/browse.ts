@@ -56,13 +56,21 @@ export function createBrowse(
       sizes: filters.sizes,
       minPrice: filters.minPrice,
       maxPrice: filters.maxPrice,
+      ...(filters.onSale ? { reduced: true } : {}),
       nameGroups: normalizeQuery(filters.q) ? searchGroups(filters.q, await words()) : [],
     }
   }
 
   /** The total and facet counts of a view: shared by its pages and sorts, kept briefly. */
   function countsOf(selection: repo.Selection): Promise<{ total: number; facets: Facets }> {
-    return views.kept(`counts ${JSON.stringify(selection)}`, () => viewCounts(db, dialect, selection))
+    return views.kept(`counts ${JSON.stringify(selection)}`, async () =>
+      viewCounts(db, dialect, selection, await reducedAnywhere()),
+    )
+  }
+
+  /** How many products are on sale in the whole store: one read of its own index, kept with the counts. */
+  function reducedAnywhere(): Promise<number> {
+    return views.kept('reduced', () => countOf(db, dialect, { ...repo.everything, reduced: true }))
   }
 
   /** The collection's view: one page of the matching products in order, the total and each filter's counts. */
@@ -238,7 +246,15 @@ function summary(row: {
   name: string
   name_ur: string | null
   price: number
+  compare_at: number | null
   image1: string
 }): ProductSummary {
-  return { _id: row.id, name: row.name, nameUr: row.name_ur, price: row.price, image1: productImageUrl(row.image1) }
+  return {
+    _id: row.id,
+    name: row.name,
+    nameUr: row.name_ur,
+    price: row.price,
+    compareAtPrice: row.compare_at,
+    image1: productImageUrl(row.image1),
+  }
 }

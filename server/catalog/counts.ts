@@ -9,10 +9,14 @@ export async function viewCounts(
   db: Executor,
   dialect: Dialect,
   s: Selection,
+  /** How many products are on sale in the whole store: none, and no view counts them. */
+  reducedAnywhere: number,
 ): Promise<{ total: number; facets: Facets }> {
-  const [counts, bySize] = await Promise.all([
+  const [counts, bySize, reduced] = await Promise.all([
     countsByGroup(db, dialect, s),
     repo.countBySize(db, dialect, { ...s, sizes: [] }),
+    // The "On sale" choice's count: the view's products on sale, its own choice aside.
+    reducedAnywhere === 0 ? 0 : repo.countOf(db, dialect, { ...s, reduced: true }),
   ])
   const count = (rows: { value: string; count: number }[], value: string) =>
     rows.find((r) => r.value === value)?.count ?? 0
@@ -32,6 +36,7 @@ export async function viewCounts(
         .map((r) => ({ size: r.value, count: r.count }))
         .sort((a, b) => compareSizes(a.size, b.size)),
       price: counts.price,
+      onSale: reduced,
     },
   }
 }

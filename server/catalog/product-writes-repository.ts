@@ -35,11 +35,11 @@ export async function insertProducts(
   rows: { product: ProductsTable; sizes: SizeRow[]; chart: SizeChartRowsTable[] }[],
   newTerms: string[],
 ): Promise<void> {
-  // SQLite allows 32,766 parameters a statement; PostgreSQL 65,535. Product rows have 18
+  // SQLite allows 32,766 parameters a statement; PostgreSQL 65,535. Product rows have 24
   // columns, size rows 8, chart rows 7.
   for (const chunk of chunks(
     rows.map((r) => r.product),
-    1500,
+    1000,
   ))
     await db.insertInto('products').values(chunk).execute()
   for (const chunk of chunks(

@@ -40,9 +40,11 @@ export function createProductWrites(
     now: () => number
     restocked: (trx: Executor, productId: string) => Promise<void>
     forget: () => void
+    /** Brings products' prices to the sales running now (docs/decisions/025). */
+    reprice: (trx: Executor, ids: string[]) => Promise<number>
   },
 ) {
-  const { now, restocked, forget } = hooks
+  const { now, restocked, forget, reprice } = hooks
 
   /**
    * Adds products after the catalog's last, in the given order, in one transaction;
@@ -57,6 +59,10 @@ export function createProductWrites(
         trx,
         products.map((p, i) => toRows(p, start + i, now())),
         terms,
+      )
+      await reprice(
+        trx,
+        products.map((p) => p.id),
       )
       return products.length
     })
@@ -73,6 +79,7 @@ export function createProductWrites(
     async create(trx: Executor, product: NewProduct): Promise<void> {
       const start = (await repo.maxPosition(trx)) + 1
       await repo.insertProducts(trx, [toRows(product, start, now())], productTerms(product))
+      await reprice(trx, [product.id])
     },
 
     /**
@@ -103,7 +110,8 @@ export function createProductWrites(
           name_search: productSearchText(edit.name, nameUr),
           description: edit.description,
           ...(edit.descriptionUr === undefined ? {} : { description_ur: edit.descriptionUr }),
-          price: edit.price,
+          // The owner's price is the list price; what shoppers pay follows it below.
+          list_price: edit.price,
           category: edit.category,
           sub_category: edit.subCategory,
           best_seller: edit.bestSeller ? 1 : 0,
@@ -113,6 +121,7 @@ export function createProductWrites(
         now(),
       )
       await repo.writeSizes(trx, id, plan.rows, plan.removed)
+      await reprice(trx, [id])
       await repo.insertProducts(trx, [], productTerms({ name: edit.name, nameUr }))
       await restocked(trx, id)
       return true
@@ -147,6 +156,12 @@ function toRows(p: NewProduct, position: number, at: number) {
       description: p.description,
       description_ur: p.descriptionUr ?? null,
       price: p.price,
+      list_price: p.price,
+      sale_price: null,
+      sale_starts_at: null,
+      sale_ends_at: null,
+      compare_at: null,
+      sale_until: null,
       category: p.category,
       sub_category: p.subCategory,
       image1,

@@ -22,6 +22,11 @@ export interface StoredProduct extends ProductDetails {
   archived: boolean
   images: ProductImages
   createdAt: number
+  /** The product form's own sale (docs/decisions/025); `price` is the list price. */
+  ownSale: { price: number; startsAt: number; endsAt: number } | null
+  /** What a shopper pays now, and the list price while on sale. */
+  priceNow: number
+  compareAtPrice: number | null
 }
 
 /**
@@ -29,7 +34,7 @@ export interface StoredProduct extends ProductDetails {
  * product, a batch at a time), prices and archived products inside an order's or a
  * cart's transaction, a product as the console edits it.
  */
-export function createProductReads(db: Db) {
+export function createProductReads(db: Db, now: () => number) {
   return {
     /** How many products are on sale (for the sitemap's index). */
     listedCount(): Promise<number> {
@@ -68,7 +73,7 @@ export function createProductReads(db: Db) {
         nameUr: row.name_ur,
         description: row.description,
         descriptionUr: row.description_ur,
-        price: row.price,
+        price: row.list_price,
         category: row.category as Category,
         subCategory: row.sub_category as SubCategory,
         sizes: sizes.map((s) => ({ size: s.size, stock: s.stock })),
@@ -77,6 +82,12 @@ export function createProductReads(db: Db) {
         archived: row.archived === 1,
         images: [row.image1, row.image2, row.image3, row.image4],
         createdAt: row.created_at,
+        ownSale:
+          row.sale_price === null || row.sale_starts_at === null || row.sale_ends_at === null
+            ? null
+            : { price: row.sale_price, startsAt: Number(row.sale_starts_at), endsAt: Number(row.sale_ends_at) },
+        priceNow: row.price,
+        compareAtPrice: row.compare_at,
       }
     },
 
@@ -93,8 +104,17 @@ export function createProductReads(db: Db) {
     /** Changes whenever the catalog does: the list's ETag. */
     stamp: () => repo.catalogStamp(db),
 
-    /** Prices as they stand now, read inside the caller's transaction (an order's). */
-    pricesOf: (trx: Executor, ids: string[]) => repo.pricesOf(trx, ids),
+    /**
+     * Prices as they stand at this moment, read inside the caller's transaction (an order's,
+     * a quote's): the sale price in force now, even before the boundary's repricing has run
+     * (docs/decisions/025), with the list price as `compareAtPrice` while a sale brings it
+     * lower: how a discount code tells a line on sale (contracts/pricing.ts, isOnSale; 026).
+     */
+    pricesOf: async (trx: Executor, ids: string[]) =>
+      (await repo.pricesOf(trx, ids, now())).map(({ list_price, ...p }) => ({
+        ...p,
+        compareAtPrice: p.price < list_price ? list_price : null,
+      })),
   }
 }
 
@@ -111,6 +131,8 @@ export async function toProducts(db: Executor, rows: ProductsTable[]): Promise<P
     name: p.name,
     nameUr: p.name_ur,
     price: p.price,
+    compareAtPrice: p.compare_at,
+    saleEndsAt: p.compare_at === null || p.sale_until === null ? null : new Date(Number(p.sale_until)).toISOString(),
     description: p.description,
     descriptionUr: p.description_ur,
     category: p.category as Category,

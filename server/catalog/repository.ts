@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
+import { priceAt } from '#server/catalog/sales-repository.ts'
 
 // The catalog's SQL (docs/decisions/009: every catalog question is one query; nothing
 // reads the whole products table to answer a page or an API call), each query taking
@@ -116,12 +117,15 @@ export async function catalogStamp(db: Executor): Promise<string> {
   return `${Number(row.n)}-${String(row.changed ?? 0)}-${Number(row.last ?? 0)}`
 }
 
-/** Prices of the given products on sale as they stand now, for pricing an order (an archived one is absent). */
-export async function pricesOf(db: Executor, ids: string[]) {
+/**
+ * Prices of the given products on sale at `now`, for pricing an order (an archived one
+ * is absent): the sale rule itself, not the materialized column (docs/decisions/025).
+ */
+export async function pricesOf(db: Executor, ids: string[], now: number) {
   if (ids.length === 0) return []
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'price', 'image1'])
+    .select(['id', 'name', priceAt(now).as('price'), 'list_price', 'image1'])
     .where('id', 'in', ids)
     .where('archived', '=', 0)
     .execute()

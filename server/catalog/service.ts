@@ -5,6 +5,8 @@ import { createStock } from '#server/catalog/stock.ts'
 import { createProductWrites } from '#server/catalog/product-writes.ts'
 import { createProductReads } from '#server/catalog/products.ts'
 import { photoStore } from '#server/catalog/photos.ts'
+import { createSales } from '#server/catalog/sales.ts'
+import type { JobService } from '#server/jobs/service.ts'
 
 export type { NewProduct, ProductEdit } from '#server/catalog/product-writes.ts'
 export type { StoredProduct } from '#server/catalog/products.ts'
@@ -36,6 +38,9 @@ export function createCatalogService(
     walkFirst?: number
     /** Where the console's uploaded photos are kept (DATA_DIR; server/catalog/photos.ts). */
     dataDir?: string
+    /** Runs each sale boundary's repricing once across instances (docs/decisions/025). */
+    jobs?: JobService
+    log?: (msg: string, fields: Record<string, unknown>) => void
   } = {},
 ) {
   const now = options.now ?? Date.now
@@ -47,26 +52,61 @@ export function createCatalogService(
     walkFirst: options.walkFirst,
   })
   const { restocked, ...stock } = createStock(db, dialect, now)
-  const writes = createProductWrites(db, dialect, { now, restocked, forget })
-
-  // Another instance changed the catalog: this one's caches go too (docs/decisions/013).
   const changes = options.changes
-  changes?.subscribe((change) => (change === 'stock' ? forgetCounts() : forget()))
+  const sales = createSales(db, dialect, {
+    now,
+    ...(options.jobs ? { jobs: options.jobs } : {}),
+    ...(options.log ? { log: options.log } : {}),
+    changed: () => {
+      forget()
+      changes?.publish('catalog')
+    },
+  })
+  const writes = createProductWrites(db, dialect, { now, restocked, forget, reprice: sales.repriceProducts })
+
+  // Another instance changed the catalog: this one's caches go too (docs/decisions/013),
+  // and the next sale boundary is read again (a sale may have been made there).
+  changes?.subscribe((change) => {
+    if (change === 'stock') return forgetCounts()
+    forget()
+    sales.forgetBoundary()
+  })
+
+  function invalidate(): void {
+    forget()
+    sales.forgetBoundary()
+    changes?.publish('catalog')
+  }
+
+  // Every storefront question first crosses a sale boundary that has passed (docs/decisions/025).
+  const first = async <R>(ask: () => Promise<R>): Promise<R> => {
+    await sales.catchUp()
+    return ask()
+  }
+  const reads = createProductReads(db, now)
 
   return {
     /** The console's uploaded photos: stored before a product save, removed when it fails. */
     photos: photoStore(options.dataDir),
 
-    ...browse,
     ...stock,
     ...writes,
-    ...createProductReads(db),
+    ...reads,
+    get: (...a: Parameters<typeof browse.get>) => first(() => browse.get(...a)),
+    status: (...a: Parameters<typeof browse.status>) => first(() => browse.status(...a)),
+    browse: (...a: Parameters<typeof browse.browse>) => first(() => browse.browse(...a)),
+    suggest: (...a: Parameters<typeof browse.suggest>) => first(() => browse.suggest(...a)),
+    latest: (...a: Parameters<typeof browse.latest>) => first(() => browse.latest(...a)),
+    bestSellers: (...a: Parameters<typeof browse.bestSellers>) => first(() => browse.bestSellers(...a)),
+    related: (...a: Parameters<typeof browse.related>) => first(() => browse.related(...a)),
+    firstOf: (...a: Parameters<typeof browse.firstOf>) => first(() => browse.firstOf(...a)),
+    stamp: () => first(() => reads.stamp()),
+
+    /** The console's sales and the product form's own sale (docs/decisions/025). */
+    sales,
 
     /** Drops what the service keeps, after a write by another path (a script, another process), on every instance. */
-    invalidate(): void {
-      forget()
-      changes?.publish('catalog')
-    },
+    invalidate,
 
     /**
      * A size sold out or came back: the views' counts of sizes in stock are read afresh.

@@ -16,7 +16,21 @@ export interface ProductsTable {
   description: string
   /** The description in Urdu; null where the owner has not written one. */
   description_ur: string | null
+  /**
+   * What a shopper pays now: the list price, or the winning sale's price while one runs
+   * (materialized at every sale boundary: server/catalog/sales.ts, docs/decisions/025).
+   */
   price: number
+  /** The owner's own price. */
+  list_price: number
+  /** The product form's own sale: its price and window (null: none). */
+  sale_price: number | null
+  sale_starts_at: number | null
+  sale_ends_at: number | null
+  /** The list price while the product is on sale, else null (materialized with price). */
+  compare_at: number | null
+  /** When the winning sale ends, while on sale (materialized with price). */
+  sale_until: number | null
   category: string
   sub_category: string
   image1: string
@@ -61,8 +75,38 @@ export interface CatalogTermsTable {
   term: string
 }
 
+/** A sale the owner made in the console (docs/decisions/025): percent off over a window, in a scope. */
+export interface SalesTable {
+  id: string
+  name: string
+  percent_off: number
+  /** Null: every category (sub-category). */
+  category: string | null
+  sub_category: string | null
+  /** 1: only the products listed in sale_products. */
+  has_products: number
+  starts_at: number
+  ends_at: number
+  created_at: number
+  updated_at: number
+}
+
+export interface SaleProductsTable {
+  sale_id: string
+  product_id: string
+}
+
+/** When every product's price was last brought to the sales (one row, id 1). */
+export interface SaleClockTable {
+  id: number
+  priced_at: number
+}
+
 export interface CatalogTables {
   products: ProductsTable
+  sales: SalesTable
+  sale_products: SaleProductsTable
+  sale_clock: SaleClockTable
   product_sizes: ProductSizesTable
   size_chart_rows: SizeChartRowsTable
   catalog_terms: CatalogTermsTable

@@ -28,6 +28,7 @@ import * as mailPrivacy from '#server/db/migrations/2026-11-25T0300-mail-privacy
 import * as passwordProven from '#server/db/migrations/2026-11-25T0500-password-proven.ts'
 import * as urduNames from '#server/db/migrations/2026-11-26T0100-urdu-names.ts'
 import * as languages from '#server/db/migrations/2026-11-26T0200-languages.ts'
+import { salesMigration } from '#server/db/migrations/2026-11-26T0300-sales.ts'
 import * as discounts from '#server/db/migrations/2026-11-26T0400-discounts.ts'
 import * as listedIndex from '#server/db/migrations/2026-11-26T0700-listed-index.ts'
 
@@ -63,6 +64,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-25T0500-password-proven': passwordProven,
     '2026-11-26T0100-urdu-names': urduNames,
     '2026-11-26T0200-languages': languages,
+    '2026-11-26T0300-sales': salesMigration(dialect),
     '2026-11-26T0400-discounts': discounts,
     '2026-11-26T0700-listed-index': listedIndex,
   }

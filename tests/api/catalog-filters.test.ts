@@ -138,6 +138,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           subCategories: { TopWear: 3, BottomWear: 2, WinterWear: 1 },
           sizes: allSizes,
           price: { min: 500, max: 3000 },
+          onSale: 0,
         })
       })
 
@@ -155,6 +156,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
             { size: 'L', count: 1 },
           ],
           price: { min: 3000, max: 3000 },
+          onSale: 0,
         })
       })
 
@@ -179,6 +181,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           subCategories: { TopWear: 2, BottomWear: 0, WinterWear: 1 },
           sizes: allSizes,
           price: { min: 1000, max: 3000 },
+          onSale: 0,
         })
       })
 
@@ -198,6 +201,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
             { size: '30', count: 1 },
           ],
           price: { min: 500, max: 3000 },
+          onSale: 0,
         })
       })
 
@@ -215,6 +219,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
             { size: 'L', count: 1 },
           ],
           price: { min: 500, max: 3000 },
+          onSale: 0,
         })
         // In size S (a, b), up to 2000: b.
         const sized = await browse(store, 'q=shirt&size=S&maxPrice=2000')
@@ -230,6 +235,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
             { size: '4-5Y', count: 1 },
           ],
           price: { min: 1000, max: 3000 },
+          onSale: 0,
         })
       })
 
@@ -244,6 +250,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
             { size: '4-5Y', count: 1 },
           ],
           price: { min: 500, max: 2000 },
+          onSale: 0,
         })
       })
 
@@ -255,6 +262,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           subCategories: { TopWear: 0, BottomWear: 0, WinterWear: 0 },
           sizes: [],
           price: { min: 500, max: 3000 },
+          onSale: 0,
         })
       })
 
@@ -265,6 +273,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           subCategories: { TopWear: 0, BottomWear: 0, WinterWear: 0 },
           sizes: [],
           price: null,
+          onSale: 0,
         })
         const empty = await browse(store, 'category=Kids&subCategory=WinterWear')
         expect(empty.total).toBe(0)
@@ -273,6 +282,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           subCategories: { TopWear: 1, BottomWear: 1, WinterWear: 0 },
           sizes: [],
           price: null,
+          onSale: 0,
         })
       })
 

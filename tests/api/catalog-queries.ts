@@ -34,6 +34,7 @@ export function summaryOf(p: DemoProduct): ProductSummary {
     name: p.name,
     nameUr: p.nameUr ?? null,
     price: p.price,
+    compareAtPrice: null,
     image1: `/images/products/${p.id}-${imageViews[0]}-${width}.webp`,
   }
 }
@@ -46,6 +47,8 @@ export function productOf(p: DemoProduct) {
     name: p.name,
     nameUr: p.nameUr ?? null,
     price: p.price,
+    compareAtPrice: null,
+    saleEndsAt: null,
     description: p.description,
     descriptionUr: p.descriptionUr ?? null,
     category: p.category,

@@ -171,7 +171,8 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
             .slice(0, 6)
             .map(summaryOf),
         )
-        for (const s of body.items) expect(Object.keys(s).sort()).toEqual(['_id', 'image1', 'name', 'nameUr', 'price'])
+        for (const s of body.items)
+          expect(Object.keys(s).sort()).toEqual(['_id', 'compareAtPrice', 'image1', 'name', 'nameUr', 'price'])
       })
 
       it('forgives typing and ranks whole matches first', async () => {

@@ -55,6 +55,9 @@ function expected(p: (typeof catalog)[number]) {
     name: p.name,
     nameUr: p.nameUr ?? null,
     price: p.price,
+    // Not on sale (docs/decisions/025).
+    compareAtPrice: null,
+    saleEndsAt: null,
     description: p.description,
     descriptionUr: p.descriptionUr ?? null,
     category: p.category,

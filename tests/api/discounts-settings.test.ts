@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DiscountQuote } from '#contracts/discounts.ts'
 import type { Order } from '#contracts/orders.ts'
-import { createTestStore, databases, signedInClient, type TestClient, type TestStore } from '#tests/api/harness.ts'
+import {
+  createTestStore,
+  databases,
+  signedInAdmin,
+  signedInClient,
+  type TestClient,
+  type TestStore,
+} from '#tests/api/harness.ts'
 import { testAddress } from '#tests/support/factories.ts'
 import { json, type Line } from '#tests/api/admin-console.ts'
 
@@ -101,6 +108,69 @@ for (const kind of databases) {
       expect((await client.post('/api/cart/discount', { code: 'NOFEE' })).status).toBe(409)
       expect((await store.client().post('/api/cart/discount', { code: 'NOFEE' })).status).toBe(401)
       expect((await client.post('/api/cart/discount', {})).status).toBe(400)
+    })
+  })
+
+  describe(`a code and a running sale (${kind})`, () => {
+    let store: TestStore
+    beforeAll(async () => {
+      store = await createTestStore(kind)
+      // A sale of 20% on the shirt, from an hour ago for a day (docs/decisions/025).
+      const { client: owner } = await signedInAdmin(store, '10.66.0.1')
+      const sale = await owner.post('/api/admin/sales', {
+        name: 'Shirt sale',
+        percentOff: 20,
+        productIds: ['oxford-shirt'],
+        startsAt: new Date(Date.now() - 3_600_000).toISOString(),
+        endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+      })
+      expect(sale.status).toBe(201)
+      const db = store.connection.db
+      await store.services.discounts.create(db, { code: 'NOTSALE', kind: 'percent', value: 10 })
+      await store.services.discounts.create(db, { code: 'SALETOO', kind: 'percent', value: 10, appliesToSale: true })
+    })
+    afterAll(() => store.close())
+
+    it('a code not for sale items refuses a cart of sale items, quoted or placed, and takes only the rest', async () => {
+      const { client } = await signedInClient(store)
+      await fill(client, [SHIRT])
+      const salePrice = Math.round(2499 * 0.8)
+      expect(await json(await client.post('/api/cart/discount', { code: 'notsale' }), 422)).toEqual({
+        message: 'This discount code does not apply to items on sale',
+      })
+      const refused = await client.post('/api/order/placeorder', {
+        address: address(),
+        items: [SHIRT],
+        amount: salePrice + 50,
+        discountCode: 'NOTSALE',
+      })
+      expect(refused.status).toBe(422)
+
+      expect(await json<DiscountQuote>(await client.post('/api/cart/discount', { code: 'SALETOO' }))).toEqual({
+        code: 'SALETOO',
+        subtotal: salePrice,
+        discount: Math.round(salePrice * 0.1),
+        delivery: 50,
+        total: salePrice - Math.round(salePrice * 0.1) + 50,
+      })
+
+      // With jeans at their list price beside it, the code takes 10% of the jeans alone.
+      await fill(client, [JEANS])
+      expect(await json<DiscountQuote>(await client.post('/api/cart/discount', { code: 'NOTSALE' }))).toMatchObject({
+        subtotal: salePrice + 3499,
+        discount: 350,
+      })
+      const placed = await client.post('/api/order/placeorder', {
+        address: address(),
+        items: [SHIRT, JEANS],
+        amount: salePrice + 3499 + 50,
+        discountCode: 'NOTSALE',
+      })
+      expect((await json<{ order: Order }>(placed, 201)).order).toMatchObject({
+        discountCode: 'NOTSALE',
+        discount: 350,
+        amount: salePrice + 3499 + 50 - 350,
+      })
     })
   })
 

@@ -125,6 +125,18 @@ export const API: Record<string, Inputs> = {
   'POST /api/admin/two-factor/recovery-codes': { body: { code: '123456' } },
   'POST /api/admin/two-factor/turn-off': { body: { code: '123456' } },
   'GET /api/admin/customers': { query: ['q', 'page'] },
+  'GET /api/admin/sales': { query: ['page'] },
+  'GET /api/admin/sales/:id': {},
+  'POST /api/admin/sales': {
+    body: {
+      name: 'Eid',
+      percentOff: 20,
+      productIds: ['oxford-shirt'],
+      startsAt: '2026-12-01T00:00:00+05:00',
+      endsAt: '2026-12-08T00:00:00+05:00',
+    },
+  },
+  'POST /api/admin/sales/:id': { body: { name: 'Eid', category: 'Men', endsAt: '2026-12-08T00:00:00+05:00' } },
   'GET /images/products/:name': {},
 }
 

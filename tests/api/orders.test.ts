@@ -301,7 +301,7 @@ describe.each(databases)('orders (%s)', (kind) => {
     const lines = [{ _id: 'linen-tee', size: 'M', quantity: 2 }]
     await fill(ayesha.client, lines)
     const { db } = store.connection
-    await db.updateTable('products').set({ price: 1800 }).where('id', '=', 'linen-tee').execute()
+    await db.updateTable('products').set({ price: 1800, list_price: 1800 }).where('id', '=', 'linen-tee').execute()
     try {
       const stale = await ayesha.client.post('/api/order/placeorder', checkout(lines))
       await expectConflict(stale, PRICES_CHANGED)
@@ -311,7 +311,7 @@ describe.each(databases)('orders (%s)', (kind) => {
       expect(fresh.status).toBe(201)
       expect(await fresh.json()).toMatchObject({ order: { amount: 3650, items: [{ price: 1800, quantity: 2 }] } })
     } finally {
-      await db.updateTable('products').set({ price: 1500 }).where('id', '=', 'linen-tee').execute()
+      await db.updateTable('products').set({ price: 1500, list_price: 1500 }).where('id', '=', 'linen-tee').execute()
     }
   })
 
@@ -329,7 +329,7 @@ describe.each(databases)('orders (%s)', (kind) => {
     const lines = [{ _id: 'linen-tee', size: 'L', quantity: 2 }]
     await fill(ayesha.client, lines)
     const { db } = store.connection
-    await db.updateTable('products').set({ price: 1200 }).where('id', '=', 'linen-tee').execute()
+    await db.updateTable('products').set({ price: 1200, list_price: 1200 }).where('id', '=', 'linen-tee').execute()
     try {
       const res = await ayesha.client.post('/api/order/placeorder', checkout(lines))
       expect(res.status).toBe(201)
@@ -339,7 +339,7 @@ describe.each(databases)('orders (%s)', (kind) => {
       const orders = (await (await ayesha.client.post('/api/order/userorder')).json()) as unknown[]
       expect(orders).toMatchObject([{ amount: 2 * 1200 + FEE }])
     } finally {
-      await db.updateTable('products').set({ price: 1500 }).where('id', '=', 'linen-tee').execute()
+      await db.updateTable('products').set({ price: 1500, list_price: 1500 }).where('id', '=', 'linen-tee').execute()
     }
   })
 
@@ -350,7 +350,7 @@ describe.each(databases)('orders (%s)', (kind) => {
     const { db } = store.connection
     await db
       .updateTable('products')
-      .set({ price: 9999, name: 'Linen Tee (new season)' })
+      .set({ price: 9999, list_price: 9999, name: 'Linen Tee (new season)' })
       .where('id', '=', 'linen-tee')
       .execute()
     try {
@@ -359,7 +359,11 @@ describe.each(databases)('orders (%s)', (kind) => {
         { amount: 3 * 1500 + FEE, items: [{ _id: 'linen-tee', name: 'Linen Tee', price: 1500, quantity: 3 }] },
       ])
     } finally {
-      await db.updateTable('products').set({ price: 1500, name: 'Linen Tee' }).where('id', '=', 'linen-tee').execute()
+      await db
+        .updateTable('products')
+        .set({ price: 1500, list_price: 1500, name: 'Linen Tee' })
+        .where('id', '=', 'linen-tee')
+        .execute()
     }
   })
 

@@ -169,6 +169,7 @@ describe.each(databases)('products in Urdu (%s)', (kind) => {
       name: kurta.name,
       nameUr: kurta.nameUr,
       price: kurta.price,
+      compareAtPrice: null,
       image1: expect.stringContaining(kurta.id) as string,
     })
   })

@@ -6,6 +6,7 @@ import {
   type AdminProductInput,
   type PhotoSlot,
 } from '#contracts/admin.ts'
+import { karachiInstant, karachiLocal } from '#contracts/sales.ts'
 import { parseForm, type FieldErrors } from '#app/lib/forms.ts'
 
 /**
@@ -34,6 +35,10 @@ export interface ProductFormValues {
   sizes: { size: string; stock: string }[]
   chart: { size: string; chest: string; length: string; waist: string; sleeves: string }[]
   opened: { size: string; stock: string }[]
+  /** The product's own sale: its price, and its window in Pakistan time ("2026-12-01T00:00"). */
+  salePrice: string
+  saleStartsAt: string
+  saleEndsAt: string
 }
 
 /** The form's values for a product as stored (null: a new product), with blank rows to add sizes. */
@@ -60,6 +65,9 @@ export function productFormValues(product: AdminProduct | null): ProductFormValu
       ...blank(blankChartRow),
     ],
     opened: (product?.sizes ?? []).map((s) => ({ size: s.size, stock: String(s.stock) })),
+    salePrice: product?.sale ? String(product.sale.price) : '',
+    saleStartsAt: product?.sale ? karachiLocal(Date.parse(product.sale.startsAt)) : '',
+    saleEndsAt: product?.sale ? karachiLocal(Date.parse(product.sale.endsAt)) : '',
   }
 }
 
@@ -115,7 +123,27 @@ export function postedFormValues(form: FormData): ProductFormValues {
       sleeves: columns.sleeves[i] ?? '',
     })),
     opened: all('openedSize').map((size, i) => ({ size, stock: openedStocks[i] ?? '' })),
+    salePrice: text('salePrice'),
+    saleStartsAt: text('saleStartsAt'),
+    saleEndsAt: text('saleEndsAt'),
   }
+}
+
+/**
+ * The form's own sale as the console's input takes it: null when all three are blank;
+ * Pakistan-time fields as ISO 8601 (a field that is not a time is passed on as typed,
+ * and refused by the schema naming it).
+ */
+function ownSaleOf(values: ProductFormValues) {
+  const price = values.salePrice.trim()
+  const starts = values.saleStartsAt.trim()
+  const ends = values.saleEndsAt.trim()
+  if (!price && !starts && !ends) return null
+  const iso = (local: string) => {
+    const at = karachiInstant(local)
+    return at === undefined ? local : new Date(at).toISOString()
+  }
+  return { price: price === '' ? Number.NaN : Number(price), startsAt: iso(starts), endsAt: iso(ends) }
 }
 
 /** What the form posts, read back into the console's product input; blank rows are skipped. */
@@ -154,6 +182,7 @@ export function readProductForm(
     sizeChart,
     bestSeller: values.bestSeller,
     ...(openedStock ? { openedStock } : {}),
+    sale: ownSaleOf(values),
   }
   const parsed = parseForm(adminProductInputSchema, candidate)
   if (!parsed.success) return { ok: false, message: parsed.message, fieldErrors: parsed.fieldErrors }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { CircleAlert, Trash2 } from 'lucide-react'
 import { MAX_LINE_QUANTITY } from '#contracts/cart-lines.ts'
-import { Price } from '#app/components/price.tsx'
+import { SalePrice } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { parseQuantity, type CartRow } from '#app/lib/cart/cart-view.ts'
 
@@ -51,7 +51,9 @@ export function CartLine({
             )}
           </h3>
           <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
-            {product && <Price amount={product.price} className="font-semibold" />}
+            {product && (
+              <SalePrice price={product.price} compareAtPrice={product.compareAtPrice} className="font-semibold" />
+            )}
             <span className="rounded-md border border-line bg-paper px-2 py-0.5 text-xs font-medium tracking-wide">
               <span className="text-muted">{t('line.size')} </span>
               <bdi dir="ltr">{size}</bdi>

@@ -24,6 +24,7 @@ export function ActiveFilters({ filters, clearHref }: { filters: CatalogFilters;
       href: without({ sizes: filters.sizes.filter((x) => x !== s) }),
     })),
     ...(price ? [{ label: price, href: without({ minPrice: null, maxPrice: null }) }] : []),
+    ...(filters.onSale ? [{ label: word('describe.onSale'), href: without({ onSale: false }) }] : []),
     ...(filters.q.trim()
       ? [{ label: word('describe.search', { q: filters.q.trim() }), href: without({ q: '' }) }]
       : []),

@@ -75,6 +75,7 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
     filters.categories.length +
     filters.subCategories.length +
     filters.sizes.length +
+    (filters.onSale ? 1 : 0) +
     (filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0)
 
   useReplayedTaps('filters-toggle', () => setOpen((o) => !o))
@@ -169,6 +170,13 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
             className="col-span-2 md:col-span-1"
           />
         )}
+        {/* docs/decisions/025: the products a sale has reduced now. */}
+        <FilterGroup
+          legend={t('filters.sale')}
+          name="sale"
+          options={[{ value: '1', label: t('filters.onSale'), count: facets.onSale }]}
+          checked={filters.onSale ? ['1'] : []}
+        />
         <PriceRange filters={filters} span={facets.price} onCommit={apply} />
         {filters.q.trim() && <input type="hidden" name="q" value={filters.q} />}
         {!hydrated && (

@@ -9,6 +9,8 @@ const product: Product = {
   _id: 'men-oxford',
   name: 'Men Oxford Shirt',
   price: 3290,
+  compareAtPrice: null,
+  saleEndsAt: null,
   description: 'A crisp cotton shirt.',
   category: 'Men',
   subCategory: 'TopWear',
@@ -24,6 +26,15 @@ const product: Product = {
 }
 
 describe('productJsonLd', () => {
+  it('says until when a sale price holds (docs/decisions/025), and nothing of it out of a sale', () => {
+    const onSale = { ...product, price: 2468, compareAtPrice: 3290, saleEndsAt: '2026-12-07T19:00:00.000Z' }
+    expect(productJsonLd(onSale, 'https://kapra.pk', 'Kapra').offers).toMatchObject({
+      price: '2468.00',
+      priceValidUntil: '2026-12-07',
+    })
+    expect(productJsonLd(product, 'https://kapra.pk', 'Kapra').offers).not.toHaveProperty('priceValidUntil')
+  })
+
   it('describes the product with absolute URLs, the brand and a PKR offer', () => {
     const ld = productJsonLd(product, 'https://kapra.pk', 'Kapra')
     expect(ld).toMatchObject({

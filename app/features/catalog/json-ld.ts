@@ -26,6 +26,10 @@ export function productJsonLd(product: Product, origin: string, brand: string, w
       url,
       price: product.price.toFixed(2),
       priceCurrency: 'PKR',
+      // During a sale its price holds until the sale ends (docs/decisions/025).
+      ...(product.compareAtPrice !== null && product.saleEndsAt
+        ? { priceValidUntil: product.saleEndsAt.slice(0, 10) }
+        : {}),
       availability: Object.values(product.stock).some((n) => n > 0)
         ? 'https://schema.org/InStock'
         : 'https://schema.org/OutOfStock',

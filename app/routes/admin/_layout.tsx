@@ -1,6 +1,6 @@
 import { NavLink, Outlet } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { ArrowLeft, LayoutDashboard, PackageSearch, ShieldCheck, Shirt, Tag, Users } from 'lucide-react'
+import { ArrowLeft, BadgePercent, LayoutDashboard, PackageSearch, ShieldCheck, Shirt, Tag, Users } from 'lucide-react'
 import type { Route } from './+types/_layout'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { consoleMessagesMiddleware } from '#app/lib/i18n/console.ts'
@@ -18,6 +18,7 @@ const sections = [
   { to: '/admin', label: 'nav.dashboard', icon: LayoutDashboard, end: true },
   { to: '/admin/orders', label: 'nav.orders', icon: PackageSearch, end: false },
   { to: '/admin/products', label: 'nav.products', icon: Shirt, end: false },
+  { to: '/admin/sales', label: 'nav.sales', icon: BadgePercent, end: false },
   { to: '/admin/customers', label: 'nav.customers', icon: Users, end: false },
   { to: '/admin/discounts', label: 'nav.discounts', icon: Tag, end: false },
   { to: '/admin/security', label: 'nav.security', icon: ShieldCheck, end: false },
@@ -69,7 +70,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         aria-label={t('frame.navPhone')}
         className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white md:hidden print:hidden"
       >
-        <ul className="grid grid-cols-6">
+        <ul className="grid grid-cols-7">
           {sections.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink

@@ -17,7 +17,7 @@ import { ErrorPage } from '#app/components/error-page.tsx'
 import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
 import { useFilterWord } from '#app/features/catalog/filter-words.ts'
-import { Price } from '#app/components/price.tsx'
+import { SalePrice } from '#app/components/price.tsx'
 import { ProductDescription } from '#app/features/catalog/product-description.tsx'
 import { ProductGallery } from '#app/features/catalog/product-gallery.tsx'
 import { ProductPurchase, type PurchaseResult } from '#app/features/catalog/product-purchase.tsx'
@@ -172,7 +172,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           {/* docs/spec/rulings.md #3: no stars and no count until real reviews exist. */}
           <p className="mt-2 text-sm text-muted">{t('reviews.none')}</p>
           <p className="mt-5 font-display text-2xl font-semibold text-ink sm:text-3xl">
-            <Price amount={product.price} />
+            <SalePrice price={product.price} compareAtPrice={product.compareAtPrice} />
           </p>
           <p className="mt-5 leading-relaxed text-muted">
             <bdi>{product.description}</bdi>

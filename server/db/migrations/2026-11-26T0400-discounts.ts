@@ -59,7 +59,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   // The newsletter's code of each subscriber, minted with the confirmation email.
   await db.schema.alterTable('newsletter_subscribers').addColumn('discount_code', 'text').execute()
-  await remakeAuditLog(db, ['order', 'product', 'discount'])
+  // The sales' migration (2026-11-26T0300) added 'sale' just before this one.
+  await remakeAuditLog(db, ['order', 'product', 'sale', 'discount'])
 }
 
 /** The audit log as it was, but for the entities its check allows. */
@@ -86,7 +87,7 @@ async function remakeAuditLog(db: Kysely<unknown>, entities: string[]): Promise<
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from audit_log where entity = 'discount'`.execute(db)
-  await remakeAuditLog(db, ['order', 'product'])
+  await remakeAuditLog(db, ['order', 'product', 'sale'])
   await db.schema.alterTable('newsletter_subscribers').dropColumn('discount_code').execute()
   await db.schema.alterTable('orders').dropColumn('discount').execute()
   await db.schema.alterTable('orders').dropColumn('discount_code').execute()

@@ -1,0 +1,90 @@
+import { Form, Link } from 'react-router'
+import { Plus } from 'lucide-react'
+import type { Route } from './+types/sales'
+import { adminSalesQuerySchema } from '#contracts/admin.ts'
+import type { SaleStatus } from '#contracts/sales.ts'
+import { scopeLabel, windowLabel } from '#app/features/admin/sale-labels.ts'
+import { Pager } from '#app/features/admin/pager.tsx'
+import { appContext } from '#app/lib/app-context.server.ts'
+import { requireAdmin } from '#app/lib/auth.server.ts'
+import { parseForm } from '#app/lib/forms.ts'
+import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+
+export function meta({ matches }: Route.MetaArgs) {
+  return privatePageMeta({
+    title: 'Sales · Console | Kapra',
+    description: 'Sale prices over a window.',
+    origin: rootOrigin(matches),
+  })
+}
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  requireAdmin(context, url)
+  const { services } = context.get(appContext)
+  const raw = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''))
+  const parsed = parseForm(adminSalesQuerySchema, raw)
+  const { page } = parsed.success ? parsed.data : adminSalesQuerySchema.parse({})
+  return { page: await services.admin.sales(page) }
+}
+
+const statusStyle: Record<SaleStatus, string> = {
+  scheduled: 'bg-sand text-ink',
+  running: 'bg-accent text-white',
+  ended: 'bg-line text-muted',
+}
+
+/** The sales, newest first: name, scope, percent, window (Pakistan time) and status; "End now" on the live ones. */
+export default function Sales({ loaderData }: Route.ComponentProps) {
+  const { page } = loaderData
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
+  return (
+    <main id="main" className="container-page py-8 sm:py-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="section-title">Sales</h1>
+        <Link to="/admin/sales/new" className="btn-primary inline-flex items-center gap-1.5">
+          <Plus aria-hidden className="size-4" />
+          New sale
+        </Link>
+      </div>
+      <p role="status" className="mt-4 text-sm text-muted">
+        {page.total} {page.total === 1 ? 'sale' : 'sales'}
+      </p>
+      <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
+        {page.items.map((sale) => (
+          <li key={sale.id} className="grid gap-2 px-4 py-3 text-sm sm:grid-cols-[1fr_auto] sm:items-center sm:gap-4">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-2">
+                <Link
+                  to={`/admin/sales/${sale.id}`}
+                  className="font-medium text-ink underline-offset-4 hover:underline"
+                >
+                  {sale.name}
+                </Link>
+                <span className="font-semibold text-accent">−{sale.percentOff}%</span>
+                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[sale.status]}`}>
+                  {sale.status}
+                </span>
+              </p>
+              <p className="mt-1 text-muted">
+                {scopeLabel(sale)} · {windowLabel(sale)}
+              </p>
+            </div>
+            {sale.status !== 'ended' && (
+              <Form method="post" action={`/admin/sales/${sale.id}`}>
+                <input type="hidden" name="intent" value="end" />
+                <button
+                  type="submit"
+                  aria-label={`End ${sale.name} now`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-medium text-ink hover:border-ink"
+                >
+                  End now
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Pager page={page.page} pages={pages} href={(n) => (n > 1 ? `/admin/sales?page=${n}` : '/admin/sales')} />
+    </main>
+  )
+}

@@ -1,0 +1,197 @@
+import { sql, type RawBuilder } from 'kysely'
+import type { Dialect, Executor } from '#server/db/database.ts'
+import type { SalesTable } from '#server/catalog/tables.ts'
+
+// Sale prices (docs/decisions/025): the sales' rows, and the one rule that turns a
+// product's list price and every sale running at an instant into the price a shopper
+// pays, written once in SQL so the materialized columns and an order's own reading of
+// its prices agree. Sources: the product form's own sale (sale_price over its window)
+// and every running sale whose scope covers the product; the lowest price wins.
+
+/** Whether sale `s` covers the product being read (`products`). */
+const covers = sql`(s.category is null or s.category = products.category)
+  and (s.sub_category is null or s.sub_category = products.sub_category)
+  and (s.has_products = 0 or exists (select 1 from sale_products sp where sp.sale_id = s.id and sp.product_id = products.id))`
+
+const running = (now: number) => sql`s.starts_at <= ${now} and s.ends_at > ${now}`
+
+/** The list price less `percent`, to the nearest rupee, never below Rs 1. */
+function percentPrice(percent: RawBuilder<unknown>): RawBuilder<number> {
+  const cut = sql`(products.list_price * (100 - ${percent}) + 50) / 100`
+  return sql<number>`(case when ${cut} < 1 then 1 else ${cut} end)`
+}
+
+const ownRunning = (now: number) =>
+  sql`(products.sale_price is not null and products.sale_starts_at <= ${now} and products.sale_ends_at > ${now})`
+
+/** The price a shopper pays at `now`: the lowest of the list price and every running source. */
+export function priceAt(now: number): RawBuilder<number> {
+  const best = percentPrice(
+    sql`coalesce((select max(s.percent_off) from sales s where ${running(now)} and ${covers}), 0)`,
+  )
+  return sql<number>`(case when ${ownRunning(now)} and products.sale_price < ${best} then products.sale_price else ${best} end)`
+}
+
+function later(dialect: Dialect, now: number) {
+  return dialect === 'postgres'
+    ? sql<number>`greatest(updated_at + 1, ${now})`
+    : sql<number>`max(updated_at + 1, ${now})`
+}
+
+/**
+ * Brings the materialized columns (price, compare_at, sale_until, and each size row's
+ * copy of price) to `now`, for the given products or every one. Only rows whose values
+ * change are written, and each is marked changed (the product list's ETag). Answers how
+ * many products changed.
+ */
+export async function reprice(db: Executor, dialect: Dialect, now: number, ids?: string[]): Promise<number> {
+  if (ids && ids.length > 1000) {
+    let n = 0
+    for (let i = 0; i < ids.length; i += 1000) n += await reprice(db, dialect, now, ids.slice(i, i + 1000))
+    return n
+  }
+  if (ids && ids.length === 0) return 0
+  const only = ids ? sql`and products.id in (${sql.join(ids)})` : sql``
+  const priced = await sql<{
+    id: string
+  }>`update products set price = ${priceAt(now)}, updated_at = ${later(dialect, now)}
+    where products.price <> ${priceAt(now)} ${only} returning id`.execute(db)
+  const until = sql`(select max(s.ends_at) from sales s where ${running(now)} and ${covers}
+    and ${percentPrice(sql`s.percent_off`)} = products.price)`
+  const newUntil = sql`(case when products.price >= products.list_price then null
+    when ${ownRunning(now)} and products.sale_price = products.price and products.sale_ends_at > coalesce(${until}, 0)
+    then products.sale_ends_at else ${until} end)`
+  const newCompare = sql`(case when products.price < products.list_price then products.list_price end)`
+  const marked = await sql<{ id: string }>`update products
+    set compare_at = ${newCompare}, sale_until = ${newUntil}, updated_at = ${later(dialect, now)}
+    where (products.compare_at is not null or products.price < products.list_price) ${only}
+    and (products.compare_at is distinct from ${newCompare} or products.sale_until is distinct from ${newUntil})
+    returning id`.execute(db)
+  // Every product brought: the next boundary is looked for after this instant.
+  if (!ids) await db.updateTable('sale_clock').set({ priced_at: now }).where('id', '=', 1).execute()
+  const changed = priced.rows.map((r) => r.id)
+  for (let i = 0; i < changed.length; i += 1000) {
+    const chunk = changed.slice(i, i + 1000)
+    await db
+      .updateTable('product_sizes')
+      .set({ price: sql<number>`(select p.price from products p where p.id = product_sizes.product_id)` })
+      .where('product_id', 'in', chunk)
+      .execute()
+  }
+  return new Set([...changed, ...marked.rows.map((r) => r.id)]).size
+}
+
+/**
+ * The first instant after every product's price was last brought (sale_clock) at which
+ * any sale, or any product's own sale, starts or ends; null: none. It may have passed.
+ */
+export async function nextBoundary(db: Executor): Promise<number | null> {
+  const clock = await db.selectFrom('sale_clock').select('priced_at').where('id', '=', 1).executeTakeFirst()
+  const now = Number(clock?.priced_at ?? 0)
+  const [a, b, c, d] = await Promise.all([
+    db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.min<number>('starts_at').as('t'))
+      .where('starts_at', '>', now)
+      .executeTakeFirst(),
+    db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.min<number>('ends_at').as('t'))
+      .where('ends_at', '>', now)
+      .executeTakeFirst(),
+    db
+      .selectFrom('products')
+      .select((eb) => eb.fn.min<number>('sale_starts_at').as('t'))
+      .where('sale_starts_at', '>', now)
+      .executeTakeFirst(),
+    db
+      .selectFrom('products')
+      .select((eb) => eb.fn.min<number>('sale_ends_at').as('t'))
+      .where('sale_ends_at', '>', now)
+      .executeTakeFirst(),
+  ])
+  const times = [a, b, c, d].map((r) => r?.t).filter((t): t is number => t !== null && t !== undefined)
+  return times.length ? Math.min(...times.map(Number)) : null
+}
+
+/** The console's sales, newest first, a page at a time, and how many there are. */
+export async function salePage(db: Executor, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('sales')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('sales')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(count.n) }
+}
+
+export function saleRow(db: Executor, id: string) {
+  return db.selectFrom('sales').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export async function productsOfSale(db: Executor, saleId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sale_products')
+    .select('product_id')
+    .where('sale_id', '=', saleId)
+    .orderBy('product_id')
+    .execute()
+  return rows.map((r) => r.product_id)
+}
+
+/** Of these ids, the products that exist (archived or not). */
+export async function existingProducts(db: Executor, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return []
+  const rows = await db.selectFrom('products').select('id').where('id', 'in', ids).execute()
+  return rows.map((r) => r.id)
+}
+
+export async function insertSale(db: Executor, row: SalesTable, productIds: string[]): Promise<void> {
+  await db.insertInto('sales').values(row).execute()
+  if (productIds.length)
+    await db
+      .insertInto('sale_products')
+      .values(productIds.map((product_id) => ({ sale_id: row.id, product_id })))
+      .execute()
+}
+
+export async function updateSale(
+  db: Executor,
+  id: string,
+  changes: Partial<Omit<SalesTable, 'id' | 'created_at'>>,
+  productIds?: string[],
+): Promise<void> {
+  await db.updateTable('sales').set(changes).where('id', '=', id).execute()
+  if (productIds === undefined) return
+  await db.deleteFrom('sale_products').where('sale_id', '=', id).execute()
+  if (productIds.length)
+    await db
+      .insertInto('sale_products')
+      .values(productIds.map((product_id) => ({ sale_id: id, product_id })))
+      .execute()
+}
+
+/** A product's own sale (the product form's): its price and window, or none. */
+export async function setOwnSale(
+  db: Executor,
+  id: string,
+  sale: { price: number; startsAt: number; endsAt: number } | null,
+): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({
+      sale_price: sale?.price ?? null,
+      sale_starts_at: sale?.startsAt ?? null,
+      sale_ends_at: sale?.endsAt ?? null,
+    })
+    .where('id', '=', id)
+    .execute()
+}
