@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Db, Dialect, Executor } from '#server/db/database.ts'
+import { retryingConflicts, type Db, type Dialect, type Executor } from '#server/db/database.ts'
 import type { Category, SubCategory } from '#contracts/catalog.ts'
 import type { OwnSale, Sale, SaleInput, SalePage, SaleScope, SaleUpdate } from '#contracts/sales.ts'
 import { saleStatus } from '#contracts/sales.ts'
@@ -79,7 +79,7 @@ export function createSales(
           ran = true
           return
         }
-        const work = () => db.transaction().execute((trx) => repo.reprice(trx, dialect, now()))
+        const work = () => retryingConflicts(() => db.transaction().execute((trx) => repo.reprice(trx, dialect, now())))
         ran = (jobs ? await jobs.runOnce(BOUNDARY_JOB, BOUNDARY_LEASE_MS, work) : await work()) !== undefined
         // Not ran: another instance holds the lease and is bringing the prices; look again in a second.
         next = ran ? undefined : Promise.resolve(now() + 1_000)

@@ -157,6 +157,31 @@ export async function migrateToLatest({ db, dialect, schema }: Pick<Connection, 
   }
 }
 
+/** PostgreSQL gave up one of two transactions that waited on each other, or on a snapshot that moved. */
+export function isTransientConflict(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code
+  return code === '40P01' || code === '40001'
+}
+
+/**
+ * Runs a transaction again, up to `attempts` times in all, when PostgreSQL ends it as a
+ * deadlock's loser (two transactions taking the same rows in other orders: an order's
+ * sizes and a sale boundary's repricing of the same products, docs/decisions/025). The
+ * loser rolled back whole, so running it again is as if it had waited its turn. `work`
+ * must do nothing outside its transaction that a second run would repeat.
+ */
+export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work()
+    } catch (err) {
+      if (attempt >= attempts || !isTransientConflict(err)) throw err
+      // A short, random pause, so the two do not meet again at once.
+      await new Promise((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt))
+    }
+  }
+}
+
 /** True when the database answers a trivial query. */
 export async function ping(db: Db): Promise<boolean> {
   try {
