@@ -137,7 +137,31 @@ export const API: Record<string, Inputs> = {
     },
   },
   'POST /api/admin/sales/:id': { body: { name: 'Eid', category: 'Men', endsAt: '2026-12-08T00:00:00+05:00' } },
+  'GET /api/admin/discounts': { query: ['page'] },
+  'GET /api/admin/discounts/:id': {},
+  'POST /api/admin/discounts': {
+    body: {
+      code: 'FUZZ10',
+      kind: 'percent',
+      value: 10,
+      minSubtotal: 1000,
+      startsAt: '2026-12-01T00:00:00+05:00',
+      endsAt: '2026-12-08T00:00:00+05:00',
+      maxUses: 5,
+      maxUsesPerCustomer: 1,
+      firstOrderOnly: false,
+      appliesToSale: false,
+    },
+  },
+  'POST /api/admin/discounts/:id': { body: { code: 'FUZZ10', kind: 'fixed', value: 100 } },
+  'POST /api/admin/discounts/:id/end': {},
+  'POST /api/cart/discount': { body: { code: 'FUZZ10' } },
   'GET /images/products/:name': {},
+  'GET /metrics': {},
+  'GET /robots.txt': {},
+  'GET /sitemap.xml': {},
+  'GET /sitemaps/pages.xml': {},
+  'GET /sitemaps/:file{products-[1-9][0-9]{0,5}\\.xml}': {},
 }
 
 /** The body once for each of its texts replaced by `bad` (nested objects, lists and keys too). */
