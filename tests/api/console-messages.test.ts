@@ -3,7 +3,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { createApp } from '#server/app.ts'
 import { databases } from '#tests/api/harness.ts'
-import { nextAddress, pkt, storeWithClock } from '#tests/api/admin-console.ts'
+import type { Sale } from '#contracts/sales.ts'
+import { DAY, json, nextAddress, pkt, storeWithClock } from '#tests/api/admin-console.ts'
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
 
 // The console's texts come from its own namespace, admin.json (locales/README.md): every
@@ -39,6 +40,7 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
   let address: string
   let orderId: string
   let discountId: string
+  let saleId: string
 
   beforeAll(async () => {
     s = await storeWithClock(kind, NOW)
@@ -61,6 +63,19 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
       user,
     )
     discountId = code.id
+    // A sale on two products, made and changed through the API (docs/decisions/025): it runs now.
+    const made = await json<{ sale: Sale }>(
+      await client.post('/api/admin/sales', {
+        name: 'Winter sale',
+        percentOff: 20,
+        productIds: ['oxford-shirt', 'denim-jeans'],
+        startsAt: new Date(NOW - 60_000).toISOString(),
+        endsAt: new Date(NOW + 7 * DAY).toISOString(),
+      }),
+      201,
+    )
+    saleId = made.sale.id
+    await json(await client.post(`/api/admin/sales/${saleId}`, { percentOff: 30 }))
   })
   afterAll(() => s.store.close())
 
@@ -82,7 +97,10 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
       ['>Next step<', '>Start packing<', '>Packing slip<', '>Changes by the store<', 'Confirmed · placed'],
     ],
     ['/admin/products', ['<title>Products · Console | Kapra</title>', '>New product<']],
-    ['/admin/products/new', ['>Name in Urdu (optional)<', 'aria-label="Chart row 1 sleeves"', '>Create product<']],
+    [
+      '/admin/products/new',
+      ['>Name in Urdu (optional)<', 'aria-label="Chart row 1 sleeves"', '>Create product<', '>Sale price (Rs)<'],
+    ],
     ['/admin/products/denim-jeans', ['>Archive it<', 'archive · ', 'unarchive · ']],
     ['/admin/customers', ['>Customers<', '1 order', '0 delivered']],
     ['/admin/security', ['>Set up two-factor sign-in<', '>Turn on two-factor sign-in<']],
@@ -92,6 +110,44 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
     ],
     ['/admin/discounts/new', ['>Starts (Karachi time)<', '>Percent off the subtotal<', '>Create code<']],
     [`/admin/discounts/${discountId}`, ['<title>EID25 · Console | Kapra</title>', '>End now<', 'update by Sana Malik']],
+    [
+      '/admin/sales',
+      [
+        '<title>Sales · Console | Kapra</title>',
+        '>New sale<',
+        '>1 sale<',
+        '>−30%<',
+        '>running<',
+        '>2 products · ',
+        ' PKT<',
+        'aria-label="End Winter sale now"',
+      ],
+    ],
+    [
+      '/admin/sales/new',
+      [
+        '<title>New sale · Console | Kapra</title>',
+        '>Percent off (1–90)<',
+        '>Starts (Pakistan time)<',
+        '>Chosen products<',
+        '/productdetail/<b>its-id</b>.',
+        'the lowest price wins',
+        '>Create sale<',
+      ],
+    ],
+    [
+      `/admin/sales/${saleId}?saved`,
+      [
+        '<title>Winter sale · Console | Kapra</title>',
+        '−30% · 2 products · ',
+        '>running<',
+        'Saved. The store follows it on time.',
+        '>Save changes<',
+        '>Changes by the store<',
+        'create · ',
+        'update · ',
+      ],
+    ],
   ]
 
   it('every console page shows its English words, and no message key', async () => {

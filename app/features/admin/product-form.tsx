@@ -158,13 +158,10 @@ export function ProductForm({
 
       {/* This product's own sale (docs/decisions/025); the console's sales are at /admin/sales. */}
       <fieldset className="grid min-w-0 gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-3 sm:p-5">
-        <legend className="px-1 font-display text-lg font-semibold text-ink">Sale price</legend>
-        <p className="text-sm text-muted sm:col-span-3">
-          Optional: a lower price between two times, in Pakistan time. Leave all three blank for none. Where a sale in
-          Sales also covers this product, the lower price wins.
-        </p>
+        <legend className="px-1 font-display text-lg font-semibold text-ink">{t('form.sale')}</legend>
+        <p className="text-sm text-muted sm:col-span-3">{t('form.saleHelp')}</p>
         <label className="block">
-          <span className="field-label">Sale price (Rs)</span>
+          <span className="field-label">{t('form.salePrice')}</span>
           <input
             name="salePrice"
             inputMode="numeric"
@@ -174,11 +171,11 @@ export function ProductForm({
           />
         </label>
         <label className="block">
-          <span className="field-label">Sale starts (Pakistan time)</span>
+          <span className="field-label">{t('form.saleStartsAt')}</span>
           <input type="datetime-local" name="saleStartsAt" defaultValue={values.saleStartsAt} className="field-input" />
         </label>
         <label className="block">
-          <span className="field-label">Sale ends (Pakistan time)</span>
+          <span className="field-label">{t('form.saleEndsAt')}</span>
           <input type="datetime-local" name="saleEndsAt" defaultValue={values.saleEndsAt} className="field-input" />
         </label>
       </fieldset>

@@ -1,4 +1,5 @@
 import { Form } from 'react-router'
+import { Trans, useTranslation } from 'react-i18next'
 import { CircleAlert } from 'lucide-react'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import { MAX_PERCENT_OFF, MIN_PERCENT_OFF } from '#contracts/sales.ts'
@@ -18,6 +19,7 @@ export function SaleForm({
   error: string | null
   submitLabel: string
 }) {
+  const { t } = useTranslation('admin')
   return (
     <Form method="post" className="mt-6 grid max-w-2xl gap-5">
       {error && (
@@ -30,14 +32,14 @@ export function SaleForm({
         </p>
       )}
       <fieldset className="grid min-w-0 gap-4 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 sm:p-5">
-        <legend className="px-1 font-display text-lg font-semibold text-ink">Sale</legend>
+        <legend className="px-1 font-display text-lg font-semibold text-ink">{t('sales.form.sale')}</legend>
         <label className="block sm:col-span-2">
-          <span className="field-label">Name</span>
+          <span className="field-label">{t('sales.form.name')}</span>
           <input name="name" required maxLength={80} defaultValue={values.name} className="field-input" />
         </label>
         <label className="block">
           <span className="field-label">
-            Percent off ({MIN_PERCENT_OFF}–{MAX_PERCENT_OFF})
+            {t('sales.form.percentOff', { min: MIN_PERCENT_OFF, max: MAX_PERCENT_OFF })}
           </span>
           <input
             name="percentOff"
@@ -50,7 +52,7 @@ export function SaleForm({
         </label>
         <span aria-hidden className="hidden sm:block" />
         <label className="block">
-          <span className="field-label">Starts (Pakistan time)</span>
+          <span className="field-label">{t('sales.form.startsAt')}</span>
           <input
             type="datetime-local"
             name="startsAt"
@@ -60,19 +62,13 @@ export function SaleForm({
           />
         </label>
         <label className="block">
-          <span className="field-label">Ends (Pakistan time)</span>
+          <span className="field-label">{t('sales.form.endsAt')}</span>
           <input type="datetime-local" name="endsAt" required defaultValue={values.endsAt} className="field-input" />
         </label>
       </fieldset>
       <fieldset className="grid min-w-0 gap-3 rounded-2xl border border-line bg-white p-4 sm:p-5">
-        <legend className="px-1 font-display text-lg font-semibold text-ink">What is on sale</legend>
-        {(
-          [
-            ['store', 'The whole store'],
-            ['group', 'A category, a sub-category or both'],
-            ['products', 'Chosen products'],
-          ] as const
-        ).map(([value, label]) => (
+        <legend className="px-1 font-display text-lg font-semibold text-ink">{t('sales.form.scope')}</legend>
+        {(['store', 'group', 'products'] as const).map((value) => (
           <label key={value} className="flex min-h-11 items-center gap-3 text-sm text-ink">
             <input
               type="radio"
@@ -81,23 +77,23 @@ export function SaleForm({
               defaultChecked={values.scope === value}
               className="size-5 accent-ink"
             />
-            {label}
+            {t(`sales.form.scope.${value}`)}
           </label>
         ))}
         <div className="grid gap-4 sm:grid-cols-2">
           <label className="block">
-            <span className="field-label">Category</span>
+            <span className="field-label">{t('sales.form.category')}</span>
             <select name="category" defaultValue={values.category} className="field-input">
-              <option value="">Any</option>
+              <option value="">{t('sales.form.any')}</option>
               {categories.map((c) => (
                 <option key={c}>{c}</option>
               ))}
             </select>
           </label>
           <label className="block">
-            <span className="field-label">Sub-category</span>
+            <span className="field-label">{t('sales.form.subCategory')}</span>
             <select name="subCategory" defaultValue={values.subCategory} className="field-input">
-              <option value="">Any</option>
+              <option value="">{t('sales.form.any')}</option>
               {subCategories.map((c) => (
                 <option key={c}>{c}</option>
               ))}
@@ -105,7 +101,7 @@ export function SaleForm({
           </label>
         </div>
         <label className="block">
-          <span className="field-label">Product ids (one a line)</span>
+          <span className="field-label">{t('sales.form.productIds')}</span>
           <textarea
             name="productIds"
             rows={3}
@@ -114,13 +110,11 @@ export function SaleForm({
             aria-describedby="sale-ids-hint"
           />
           <span id="sale-ids-hint" className="mt-1 block text-xs text-muted">
-            A product’s id is the last part of its address in the store: /productdetail/<b>its-id</b>.
+            <Trans t={t} i18nKey="sales.form.productIdsHint" components={{ b: <b /> }} />
           </span>
         </label>
       </fieldset>
-      <p className="text-sm text-muted">
-        Where sales overlap on a product, the lowest price wins. A sale never takes a price below Rs 1.
-      </p>
+      <p className="text-sm text-muted">{t('sales.form.overlap')}</p>
       <button type="submit" className="btn-primary w-full sm:w-auto sm:justify-self-start">
         {submitLabel}
       </button>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import {
   karachiInstant,
@@ -66,8 +67,12 @@ export function postedSaleValues(form: FormData): SaleFormValues {
   }
 }
 
-/** The posted form as the console's sale input, checked by the API's own schema. */
+/**
+ * The posted form as the console's sale input, checked by the API's own schema; what the
+ * schema cannot tell (a time that is not one, a group with neither) in the console's words.
+ */
 export function readSaleForm(
+  t: TFunction<'admin'>,
   values: SaleFormValues,
 ): { ok: true; input: SaleInput } | { ok: false; message: string; fieldErrors: FieldErrors } {
   const time = (local: string) => {
@@ -77,17 +82,17 @@ export function readSaleForm(
   const startsAt = time(values.startsAt)
   const endsAt = time(values.endsAt)
   if (startsAt === null) {
-    const message = 'The start must be a date and time'
+    const message = t('sales.form.startsAtInvalid')
     return { ok: false, message, fieldErrors: { startsAt: message } }
   }
   if (endsAt === null) {
-    const message = 'The end must be a date and time'
+    const message = t('sales.form.endsAtInvalid')
     return { ok: false, message, fieldErrors: { endsAt: message } }
   }
   const category = categories.find((c) => c === values.category)
   const subCategory = subCategories.find((c) => c === values.subCategory)
   if (values.scope === 'group' && !category && !subCategory) {
-    const message = 'Choose a category, a sub-category or both'
+    const message = t('sales.form.groupMissing')
     return { ok: false, message, fieldErrors: { category: message } }
   }
   const productIds = [...new Set(values.productIds.split(/[\s,]+/).filter(Boolean))]

@@ -4,6 +4,7 @@ import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { postedSaleValues, readSaleForm, type SaleFormValues } from '#app/features/admin/sale-input.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 
 /** What a sale's page answers when its form stays on screen: the refusal, with what was posted. */
 export interface SaleFormAnswer {
@@ -25,13 +26,14 @@ export async function saveSaleAction(
   const admin = requireAdmin(context, url)
   const { services } = context.get(appContext)
   const form = await request.formData()
+  const t = consoleT(url.pathname)
   if (id !== null && form.get('intent') === 'end') {
     const ended = await attempt(context, () => services.admin.updateSale(id, { end: true }, admin))
     if (!ended.ok) return data({ message: ended.message, values: postedSaleValues(form) }, { status: ended.status })
     return redirect(`/admin/sales/${id}?ended`)
   }
   const values = postedSaleValues(form)
-  const read = readSaleForm(values)
+  const read = readSaleForm(t, values)
   if (!read.ok) return data({ message: read.message, values }, { status: 400 })
   const input = read.input
   const saved = await attempt(
@@ -42,7 +44,7 @@ export async function saveSaleAction(
       const update: SaleUpdate = { ...input, ...(wholeStore ? { scope: 'store' } : {}) }
       return services.admin.updateSale(id, update, admin)
     },
-    { fallback: 'The sale could not be saved. Please try again.', what: 'sale save' },
+    { fallback: t('sales.saveFailed'), what: 'sale save' },
   )
   if (!saved.ok) return data({ message: saved.message, values }, { status: saved.status })
   return redirect(`/admin/sales/${saved.value.id}?saved`)

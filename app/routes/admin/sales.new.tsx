@@ -1,17 +1,20 @@
 import { Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { ArrowLeft } from 'lucide-react'
 import type { Route } from './+types/sales.new'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { consoleT } from '#app/features/admin/console-text.ts'
 import { SaleForm } from '#app/features/admin/sale-form.tsx'
 import { saleFormValues } from '#app/features/admin/sale-input.ts'
 import { saveSaleAction } from '#app/features/admin/save-sale.server.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: 'New sale · Console | Kapra',
-    description: 'Put products on sale.',
+    title: t('sales.newMeta.title'),
+    description: t('sales.newMeta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -27,18 +30,19 @@ export function action({ context, url, request }: Route.ActionArgs) {
 }
 
 export default function NewSale({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   return (
     <main id="main" className="container-page py-8 sm:py-10">
       <Link to="/admin/sales" className="inline-flex min-h-11 items-center gap-1.5 text-sm text-muted hover:text-ink">
         <ArrowLeft aria-hidden className="size-4" />
-        Sales
+        {t('sales.back')}
       </Link>
-      <h1 className="section-title">New sale</h1>
+      <h1 className="section-title">{t('sales.newTitle')}</h1>
       <SaleForm
         key={JSON.stringify(actionData?.values ?? loaderData.values)}
         values={actionData?.values ?? loaderData.values}
         error={actionData?.message ?? null}
-        submitLabel="Create sale"
+        submitLabel={t('sales.create')}
       />
     </main>
   )

@@ -1,19 +1,22 @@
 import { Form, Link } from 'react-router'
+import { useTranslation } from 'react-i18next'
 import { Plus } from 'lucide-react'
 import type { Route } from './+types/sales'
 import { adminSalesQuerySchema } from '#contracts/admin.ts'
 import type { SaleStatus } from '#contracts/sales.ts'
 import { scopeLabel, windowLabel } from '#app/features/admin/sale-labels.ts'
 import { Pager } from '#app/features/admin/pager.tsx'
+import { consoleT } from '#app/features/admin/console-text.ts'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { parseForm } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
+export function meta({ matches, location }: Route.MetaArgs) {
+  const t = consoleT(location.pathname)
   return privatePageMeta({
-    title: 'Sales · Console | Kapra',
-    description: 'Sale prices over a window.',
+    title: t('sales.meta.title'),
+    description: t('sales.meta.description'),
     origin: rootOrigin(matches),
   })
 }
@@ -35,19 +38,20 @@ const statusStyle: Record<SaleStatus, string> = {
 
 /** The sales, newest first: name, scope, percent, window (Pakistan time) and status; "End now" on the live ones. */
 export default function Sales({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation('admin')
   const { page } = loaderData
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
   return (
     <main id="main" className="container-page py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="section-title">Sales</h1>
+        <h1 className="section-title">{t('sales.title')}</h1>
         <Link to="/admin/sales/new" className="btn-primary inline-flex items-center gap-1.5">
           <Plus aria-hidden className="size-4" />
-          New sale
+          {t('sales.new')}
         </Link>
       </div>
       <p role="status" className="mt-4 text-sm text-muted">
-        {page.total} {page.total === 1 ? 'sale' : 'sales'}
+        {t('sales.count', { count: page.total })}
       </p>
       <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
         {page.items.map((sale) => (
@@ -60,13 +64,13 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                 >
                   {sale.name}
                 </Link>
-                <span className="font-semibold text-accent">−{sale.percentOff}%</span>
+                <span className="font-semibold text-accent">{t('sales.percentOff', { percent: sale.percentOff })}</span>
                 <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusStyle[sale.status]}`}>
-                  {sale.status}
+                  {t(`sales.status.${sale.status}`)}
                 </span>
               </p>
               <p className="mt-1 text-muted">
-                {scopeLabel(sale)} · {windowLabel(sale)}
+                {scopeLabel(t, sale)} · {windowLabel(t, sale)}
               </p>
             </div>
             {sale.status !== 'ended' && (
@@ -74,10 +78,10 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
                 <input type="hidden" name="intent" value="end" />
                 <button
                   type="submit"
-                  aria-label={`End ${sale.name} now`}
+                  aria-label={t('sales.endNamed', { name: sale.name })}
                   className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-medium text-ink hover:border-ink"
                 >
-                  End now
+                  {t('sales.endNow')}
                 </button>
               </Form>
             )}
