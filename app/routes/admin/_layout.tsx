@@ -77,13 +77,14 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
                 to={to}
                 end={end}
                 className={({ isActive }) =>
-                  `flex min-h-[64px] flex-col items-center justify-center gap-1 text-xs ${
+                  `flex min-h-[64px] flex-col items-center justify-center gap-1 text-[10px] leading-tight tracking-tight ${
                     isActive ? 'font-semibold text-ink' : 'text-muted'
                   }`
                 }
               >
                 <Icon aria-hidden className="size-5" />
-                {t(label)}
+                {/* Seven sections share 390 px: each label keeps to its own column. */}
+                <span className="max-w-full truncate">{t(label)}</span>
               </NavLink>
             </li>
           ))}
