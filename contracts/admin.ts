@@ -52,6 +52,20 @@ export const adminOrdersQuerySchema = z
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'to must not be before from', path: ['to'] })
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
 
+/**
+ * GET /api/admin/orders/export?from=&to=&status=: the accountant's CSV of the orders placed
+ * from one Karachi date to another (both included; either may be left open), of one status
+ * or of all.
+ */
+export const adminOrdersExportSchema = z
+  .object({
+    status: z.enum(orderStatuses, { error: `status must be one of: ${orderStatuses.join(', ')}` }).optional(),
+    from: dateParam('from'),
+    to: dateParam('to'),
+  })
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'to must not be before from', path: ['to'] })
+export type AdminOrdersExport = z.infer<typeof adminOrdersExportSchema>
+
 /** GET /api/admin/sales?page=: the sales, newest first (docs/decisions/025). */
 export const adminSalesQuerySchema = z.object({ page: pageParam })
 

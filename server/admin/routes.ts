@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import {
   adminArchiveSchema,
   adminCustomersQuerySchema,
+  adminOrdersExportSchema,
   adminOrdersQuerySchema,
   adminProductInputSchema,
   adminProductsQuerySchema,
@@ -29,6 +30,28 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/orders', async (c) => {
     const query = parseWith(adminOrdersQuerySchema, queryOf(c, ['status', 'q', 'from', 'to', 'page']))
     return c.json(await c.var.services.admin.orders(query))
+  })
+  // Before /orders/:id, which would take "export" for an order's id.
+  .get('/orders/export', (c) => {
+    const query = parseWith(adminOrdersExportSchema, queryOf(c, ['status', 'from', 'to']))
+    const rows = c.var.services.admin.ordersCsv(query)
+    const encoder = new TextEncoder()
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        const next = await rows.next()
+        if (next.done) controller.close()
+        else controller.enqueue(encoder.encode(next.value))
+      },
+      async cancel() {
+        await rows.return(undefined)
+      },
+    })
+    const name = `kapra-orders${query.from ? `-from-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`
+    return c.body(body, 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}"`,
+      'Cache-Control': 'private, no-store',
+    })
   })
   .get('/orders/:id', async (c) => {
     return c.json(await c.var.services.admin.order(orderId(c)))

@@ -7,6 +7,8 @@ import { createDashboard } from '#server/admin/dashboard.ts'
 import { createCustomers } from '#server/admin/customers.ts'
 import { createDiscounts } from '#server/admin/discounts.ts'
 import { createSalesAdmin } from '#server/admin/sales.ts'
+import { ordersCsv } from '#server/admin/orders-export.ts'
+import type { AdminOrdersExport } from '#contracts/admin.ts'
 
 export type AdminService = ReturnType<typeof createAdminService>
 
@@ -15,9 +17,9 @@ export type AdminService = ReturnType<typeof createAdminService>
  * queries; an order moves only through the orders service, and what an admin changes
  * is written to the audit log in the same transaction.
  *
- * Each page's work is a module of its own beside this one (products, orders, dashboard,
- * customers, discounts); they share the audit log (server/admin/context.ts).
- * customers, sales); they share the audit log (server/admin/context.ts).
+ * Each page's work is a module of its own beside this one (products, orders and their
+ * export, dashboard, customers, discounts, sales); they share the audit log
+ * (server/admin/context.ts).
  */
 export function createAdminService(db: Db, config: Config, domains: AdminDomains, now: () => number = Date.now) {
   const ctx = createAdminContext(db, config, domains, now)
@@ -28,5 +30,7 @@ export function createAdminService(db: Db, config: Config, domains: AdminDomains
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
     ...createSalesAdmin(ctx),
+    /** The accountant's CSV of orders, a batch of rows at a time (server/admin/orders-export.ts). */
+    ordersCsv: (query: AdminOrdersExport) => ordersCsv(db, query),
   }
 }

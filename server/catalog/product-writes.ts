@@ -42,9 +42,11 @@ export function createProductWrites(
     forget: () => void
     /** Brings products' prices to the sales running now (docs/decisions/025). */
     reprice: (trx: Executor, ids: string[]) => Promise<number>
+    /** The same for products just added, at their list price with no sale of their own. */
+    repriceNew: (trx: Executor, ids: string[]) => Promise<number>
   },
 ) {
-  const { now, restocked, forget, reprice } = hooks
+  const { now, restocked, forget, reprice, repriceNew } = hooks
 
   /**
    * Adds products after the catalog's last, in the given order, in one transaction;
@@ -60,7 +62,7 @@ export function createProductWrites(
         products.map((p, i) => toRows(p, start + i, now())),
         terms,
       )
-      await reprice(
+      await repriceNew(
         trx,
         products.map((p) => p.id),
       )

@@ -81,6 +81,12 @@ export async function reprice(db: Executor, dialect: Dialect, now: number, ids?:
   return new Set([...changed, ...marked.rows.map((r) => r.id)]).size
 }
 
+/** Whether any sale runs at `now` (one row read through the sales' own index, or none). */
+export async function anySaleRunning(db: Executor, now: number): Promise<boolean> {
+  const row = await sql<{ one: number }>`select 1 as one from sales s where ${running(now)} limit 1`.execute(db)
+  return row.rows.length > 0
+}
+
 /**
  * The first instant after every product's price was last brought (sale_clock) at which
  * any sale, or any product's own sale, starts or ends; null: none. It may have passed.

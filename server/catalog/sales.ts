@@ -285,5 +285,14 @@ export function createSales(
 
     /** Brings these products' prices to now inside the caller's transaction (after a product write). */
     repriceProducts: (trx: Executor, ids: string[]) => repo.reprice(trx, dialect, now(), ids),
+
+    /**
+     * New products, which start at their list price with no sale of their own, need pricing
+     * only when a sale runs: a catalog added in bulk (the seed, an import) then skips a
+     * statement a thousand products (which PostgreSQL, its statistics behind the new rows,
+     * answered by reading the whole table each time: 100,000 products took 221 s, not 32 s).
+     */
+    repriceNew: async (trx: Executor, ids: string[]) =>
+      (await repo.anySaleRunning(trx, now())) ? repo.reprice(trx, dialect, now(), ids) : 0,
   }
 }

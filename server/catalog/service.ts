@@ -62,7 +62,13 @@ export function createCatalogService(
       changes?.publish('catalog')
     },
   })
-  const writes = createProductWrites(db, dialect, { now, restocked, forget, reprice: sales.repriceProducts })
+  const writes = createProductWrites(db, dialect, {
+    now,
+    restocked,
+    forget,
+    reprice: sales.repriceProducts,
+    repriceNew: sales.repriceNew,
+  })
 
   // Another instance changed the catalog: this one's caches go too (docs/decisions/013),
   // and the next sale boundary is read again (a sale may have been made there).

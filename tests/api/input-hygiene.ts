@@ -108,6 +108,7 @@ export const API: Record<string, Inputs> = {
   'POST /api/newsletter/confirm': { body: { token: 'abc' } },
   'POST /api/newsletter/unsubscribe': { body: { token: 'abc' } },
   'GET /api/admin/orders': { query: ['status', 'q', 'from', 'to', 'page'] },
+  'GET /api/admin/orders/export': { query: ['status', 'from', 'to'] },
   'GET /api/admin/orders/:id': {},
   'POST /api/admin/orders/:id/status': {
     body: { to: 'Confirmed', courier: 'TCS', trackingNumber: '123', note: 'Line one\nLine two' },

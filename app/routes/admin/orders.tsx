@@ -107,6 +107,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
           {t('search.button')}
         </button>
       </Form>
+      <ExportLinks status={query.status} from={query.from} to={query.to} />
       {invalid && (
         <p role="alert" className="mt-3 text-sm text-danger">
           {t('orders.invalid')}
@@ -148,5 +149,41 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
 
       <Pager page={query.page} pages={pages} href={(n) => href({ page: n })} />
     </main>
+  )
+}
+
+/**
+ * The accountant's CSV of the dates chosen above (the search aside): this tab's status, or
+ * every status. Plain links to the console's API: the browser downloads the file.
+ */
+function ExportLinks({
+  status,
+  from,
+  to,
+}: {
+  status: OrderStatus
+  from?: string | undefined
+  to?: string | undefined
+}) {
+  const { t } = useTranslation('admin')
+  const href = (withStatus: boolean) => {
+    const params = new URLSearchParams()
+    if (withStatus) params.set('status', status)
+    if (from) params.set('from', from)
+    if (to) params.set('to', to)
+    const search = params.toString()
+    return `/api/admin/orders/export${search ? `?${search}` : ''}`
+  }
+  const link = 'inline-flex min-h-11 items-center underline underline-offset-4 hover:text-ink'
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-4 text-sm text-muted">
+      <span>{t('orders.exportLead')}</span>
+      <a href={href(true)} download className={link}>
+        {t('orders.exportStatus', { status: statusText(t, status) })}
+      </a>
+      <a href={href(false)} download className={link}>
+        {t('orders.exportAll')}
+      </a>
+    </p>
   )
 }
