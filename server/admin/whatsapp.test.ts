@@ -1,37 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import type { Order } from '#contracts/orders.ts'
 import { whatsappUrl } from '#server/admin/whatsapp.ts'
+import { makeOrder } from '#tests/support/factories.ts'
 
 // The console's WhatsApp message names the order's discount code and what it took off
 // (docs/decisions/026), the total being what the courier collects.
 
-const order: Order = {
-  _id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  items: [{ _id: 'oxford-shirt', name: 'Men Oxford Shirt', price: 2499, image: '/a.webp', size: 'M', quantity: 2 }],
-  subtotal: 4998,
-  deliveryFee: 50,
-  discountCode: 'EID25',
-  discount: 1250,
-  amount: 3798,
-  address: {
-    firstName: 'Ayesha',
-    lastName: 'Khan',
-    email: 'ayesha@example.com',
-    street: '12 Zamzama Boulevard',
-    city: 'Karachi',
-    state: 'Sindh',
-    pinCode: '75600',
-    country: 'Pakistan',
-    phone: '03001234567',
-  },
-  status: 'Order Placed',
-  payment: false,
-  paymentMethod: 'COD',
-  date: 0,
-  events: [],
-  courier: null,
-  trackingNumber: null,
-}
+const order = makeOrder({ discountCode: 'EID25', discount: 1250, amount: 3798 })
 
 const text = (url: string) => new URL(url).searchParams.get('text')!
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES, type Lang } from '#contracts/languages.ts'
-import type { Order } from '#contracts/orders.ts'
 import { MAIL_MESSAGES } from '#server/mail/i18n.ts'
 import * as templates from '#server/mail/templates.ts'
 import type { Rendered, StoreIdentity } from '#server/mail/templates.ts'
+import { makeOrder } from '#tests/support/factories.ts'
 
 // Every email the store writes, in every language it speaks: rendered whole, with no
 // message key or unfilled placeholder left where words should be, right to left in Urdu.
@@ -16,36 +16,17 @@ const store: StoreIdentity = {
   baseUrl: 'https://kapra.pk',
 }
 
-const order: Order = {
-  _id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+const order = makeOrder({
   items: [
     { _id: 'oxford-shirt', name: 'Men Oxford Shirt', price: 2499, image: '/images/a.webp', size: 'M', quantity: 2 },
     { _id: 'kids-hoodie', name: 'Kids Hoodie', price: 1799, image: '/images/b.webp', size: '6-7Y', quantity: 1 },
   ],
   subtotal: 6797,
-  deliveryFee: 50,
-  discountCode: null,
-  discount: 0,
   amount: 6847,
-  address: {
-    firstName: 'Ayesha',
-    lastName: 'Khan',
-    email: 'ayesha@example.com',
-    street: '12 Zamzama Boulevard',
-    city: 'Karachi',
-    state: 'Sindh',
-    pinCode: '75600',
-    country: 'Pakistan',
-    phone: '03001234567',
-  },
-  status: 'Order Placed',
-  payment: false,
-  paymentMethod: 'COD',
   date: Date.UTC(2026, 10, 24, 10),
-  events: [],
   courier: 'TCS',
   trackingNumber: 'TCS-7781234',
-}
+})
 
 /** Every email, by the function that writes it; a new one must join the list. */
 const emails: Record<string, [kind: string, (lang: Lang) => Promise<Rendered>][]> = {

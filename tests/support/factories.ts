@@ -1,4 +1,5 @@
 import type { DemoProduct } from '#demo/catalog-types.ts'
+import type { Order } from '#contracts/orders.ts'
 
 let n = 0
 
@@ -38,6 +39,31 @@ export const testAddress = {
   pinCode: '75600',
   country: 'Pakistan',
   phone: '03001234567',
+}
+
+/**
+ * An order as the API answers it, for a unit test of what is written from one (emails,
+ * the WhatsApp message): two shirts, cash on delivery, placed, to testAddress.
+ */
+export function makeOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+    items: [{ _id: 'oxford-shirt', name: 'Men Oxford Shirt', price: 2499, image: '/a.webp', size: 'M', quantity: 2 }],
+    subtotal: 4998,
+    deliveryFee: 50,
+    discountCode: null,
+    discount: 0,
+    amount: 5048,
+    address: { ...testAddress },
+    status: 'Order Placed',
+    payment: false,
+    paymentMethod: 'COD',
+    date: 0,
+    events: [],
+    courier: null,
+    trackingNumber: null,
+    ...overrides,
+  }
 }
 
 let accounts = 0
