@@ -90,6 +90,7 @@ export function createServices(deps: {
     metrics: createMetrics({
       ordersByStatus: () => admin.statusTotals(),
       outboxBacklog: () => mail.backlog(),
+      discountsGiven30d: () => admin.discountsGiven30d(),
       poolStats: deps.poolStats,
       now,
     }),

@@ -4,7 +4,7 @@ import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 // The store's metrics in Prometheus' text format (prom-client), read at /metrics: what this
 // process served (requests by route and status, their latency, refusals by a rate limit)
 // and, read from the database when scraped, what the store holds (orders by status, the
-// outbox's backlog) and the database pool. Each instance answers for its own requests;
+// outbox's backlog, the discounts of the last 30 days) and the database pool. Each instance answers for its own requests;
 // Prometheus adds them up. One registry a store, so tests may run several in one process.
 
 export type MetricsService = ReturnType<typeof createMetrics>
@@ -12,6 +12,7 @@ export type MetricsService = ReturnType<typeof createMetrics>
 export interface MetricsSources {
   ordersByStatus: () => Promise<Record<OrderStatus, number>>
   outboxBacklog: () => Promise<{ waiting: number; oldest: number | null }>
+  discountsGiven30d: () => Promise<number>
   /** PostgreSQL's pool; absent on SQLite. */
   poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined
   now: () => number
@@ -59,6 +60,14 @@ export function createMetrics(sources: MetricsSources) {
       const { waiting, oldest } = await sources.outboxBacklog()
       this.set(waiting)
       oldestAge.set(oldest === null ? 0 : Math.max(0, (sources.now() - oldest) / 1000))
+    },
+  })
+  new Gauge({
+    name: 'kapra_discounts_given_rupees_30d',
+    help: 'Rupees discount codes took off the orders of the last 30 days not cancelled, as the dashboard counts them',
+    registers: [registry],
+    async collect() {
+      this.set(await sources.discountsGiven30d())
     },
   })
   const oldestAge = new Gauge({

@@ -78,6 +78,19 @@ describe.each(databases)('the store’s metrics (%s)', (kind) => {
     // The order's email waits in the outbox (no mail worker runs in these tests).
     expect(sample(after, 'kapra_mail_outbox_waiting')).toBeGreaterThanOrEqual(1)
     expect(sample(after, 'kapra_mail_outbox_oldest_age_seconds')).toBeGreaterThanOrEqual(0)
+    expect(sample(after, 'kapra_discounts_given_rupees_30d')).toBe(0)
+
+    // An order with a code: what it took off is counted.
+    await store.services.discounts.create(store.connection.db, { code: 'METRICS100', kind: 'fixed', value: 100 })
+    await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'M', quantity: 1 })
+    const discounted = await client.post('/api/order/placeorder', {
+      address: testAddress,
+      items: [{ _id: 'oxford-shirt', size: 'M', quantity: 1 }],
+      amount: 2499 + 50,
+      discountCode: 'metrics100',
+    })
+    expect(discounted.status).toBe(201)
+    expect(sample((await scrape()).text, 'kapra_discounts_given_rupees_30d')).toBe(100)
   })
 
   it(kind === 'postgres' ? 'shows the database pool' : 'has no pool to show on SQLite', async () => {
