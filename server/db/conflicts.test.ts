@@ -4,8 +4,8 @@ import { retryingConflicts } from '#server/db/database.ts'
 const conflict = (code: string) => Object.assign(new Error('could not serialize'), { code })
 
 describe('retryingConflicts', () => {
-  it('runs a transaction again after a deadlock or a serialization failure, and answers its result', async () => {
-    for (const code of ['40P01', '40001']) {
+  it('runs a transaction again after a deadlock, a serialization failure or a busy SQLite, and answers its result', async () => {
+    for (const code of ['40P01', '40001', 'SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT']) {
       let runs = 0
       const answer = await retryingConflicts(() => {
         runs++

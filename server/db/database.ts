@@ -157,18 +157,23 @@ export async function migrateToLatest({ db, dialect, schema }: Pick<Connection, 
   }
 }
 
-/** PostgreSQL gave up one of two transactions that waited on each other, or on a snapshot that moved. */
+/**
+ * The database gave up a transaction that met another: PostgreSQL's deadlock or
+ * serialization failure, or SQLite's busy database (another connection, such as the
+ * product list's writer, holding or having moved past the snapshot a write needed).
+ */
 export function isTransientConflict(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code
-  return code === '40P01' || code === '40001'
+  return code === '40P01' || code === '40001' || (typeof code === 'string' && code.startsWith('SQLITE_BUSY'))
 }
 
 /**
- * Runs a transaction again, up to `attempts` times in all, when PostgreSQL ends it as a
- * deadlock's loser (two transactions taking the same rows in other orders: an order's
- * sizes and a sale boundary's repricing of the same products, docs/decisions/025). The
- * loser rolled back whole, so running it again is as if it had waited its turn. `work`
- * must do nothing outside its transaction that a second run would repeat.
+ * Runs a transaction again, up to `attempts` times in all, when the database ends it as a
+ * conflict's loser (on PostgreSQL, two transactions taking the same rows in other orders:
+ * an order's sizes and a sale boundary's repricing of the same products, docs/decisions/025;
+ * on SQLite, a busy database). The loser rolled back whole, so running it again is as if
+ * it had waited its turn. `work` must do nothing outside its transaction that a second run
+ * would repeat.
  */
 export async function retryingConflicts<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
