@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next'
+import type { ParseKeys, TFunction } from 'i18next'
 import { langOfPath } from '#contracts/languages.ts'
 import type { OrderStatus } from '#contracts/order-status.ts'
 import { i18nFor } from '#app/lib/i18n/i18n.ts'
@@ -28,6 +28,19 @@ export function statusText(t: TFunction<'admin'>, status: string): string {
  * The console's messages outside a component (meta, actions), in the language of the
  * page's path: English, the console having no /ur twin.
  */
+/**
+ * An audit entry's action as the console names it, through the page's own table of
+ * actions to message keys; an action the table lacks, as the server wrote it.
+ */
+export function auditActionText(
+  t: TFunction<'admin'>,
+  actions: Readonly<Record<string, ParseKeys<'admin'>>>,
+  action: string,
+): string {
+  const key = Object.hasOwn(actions, action) ? actions[action] : undefined
+  return key ? t(key) : action
+}
+
 export function consoleT(pathname: string): TFunction<'admin'> {
   const lang = langOfPath(pathname)
   return i18nFor(lang).getFixedT(lang, 'admin')

@@ -1,5 +1,4 @@
 import { Form, Link } from 'react-router'
-import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { ArrowLeft, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/products.$productId'
@@ -10,7 +9,7 @@ import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { ProductForm } from '#app/features/admin/product-form.tsx'
 import { saveProductAction } from '#app/features/admin/save-product.server.ts'
-import { consoleT } from '#app/features/admin/console-text.ts'
+import { auditActionText, consoleT } from '#app/features/admin/console-text.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const t = consoleT(location.pathname)
@@ -27,11 +26,6 @@ const auditActions = {
   archive: 'audit.product.archive',
   unarchive: 'audit.product.unarchive',
 } as const
-
-/** A product's audit action as the console names it; another, as the server wrote it. */
-function auditAction(t: TFunction<'admin'>, action: string): string {
-  return Object.hasOwn(auditActions, action) ? t(auditActions[action as keyof typeof auditActions]) : action
-}
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireAdmin(context, url)
@@ -108,7 +102,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
               <li key={e.id}>
                 <span className="text-ink">{e.actor.name}</span>{' '}
                 <span className="text-muted">
-                  {auditAction(t, e.action)} · {formatOrderDate(e.at)}
+                  {auditActionText(t, auditActions, e.action)} · {formatOrderDate(e.at)}
                 </span>
               </li>
             ))}

@@ -1,6 +1,5 @@
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import type { TFunction } from 'i18next'
 import { ArrowLeft, CircleCheck } from 'lucide-react'
 import type { Route } from './+types/sales.$saleId'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -8,7 +7,7 @@ import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt, orNotFound } from '#app/lib/service-result.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
-import { consoleT } from '#app/features/admin/console-text.ts'
+import { auditActionText, consoleT } from '#app/features/admin/console-text.ts'
 import { SaleForm } from '#app/features/admin/sale-form.tsx'
 import { saleFormValues } from '#app/features/admin/sale-input.ts'
 import { scopeLabel, windowLabel } from '#app/features/admin/sale-labels.ts'
@@ -28,11 +27,6 @@ const auditActions = {
   update: 'sales.audit.update',
   end: 'sales.audit.end',
 } as const
-
-/** A sale's audit action as the console names it; another, as the server wrote it. */
-function auditAction(t: TFunction<'admin'>, action: string): string {
-  return Object.hasOwn(auditActions, action) ? t(auditActions[action as keyof typeof auditActions]) : action
-}
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   requireAdmin(context, url)
@@ -103,7 +97,10 @@ export default function EditSale({ loaderData, actionData }: Route.ComponentProp
             <li key={e.id}>
               <span className="text-ink">{e.actor.name}</span>{' '}
               <span className="text-muted">
-                {t('sales.historyEntry', { action: auditAction(t, e.action), at: formatOrderDate(e.at) })}
+                {t('sales.historyEntry', {
+                  action: auditActionText(t, auditActions, e.action),
+                  at: formatOrderDate(e.at),
+                })}
               </span>
             </li>
           ))}
