@@ -58,14 +58,15 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === 'HEAD') return new Response(null, { status, headers })
-  const { nonce, services, requestId } = loadContext.get(appContext)
+  const { nonce, services, requestId, forEveryGuest } = loadContext.get(appContext)
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
-    // Crawlers get the whole page at once, so previews and indexing see everything.
+    // Crawlers get the whole page at once, so previews and indexing see everything; so does
+    // a page kept for every guest, which is the same whoever asks (server/page-cache.ts).
     const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+      forEveryGuest || (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(

@@ -87,6 +87,9 @@ async function main(): Promise<boolean> {
       .replaceAll('{{PORT}}', String(port))
       .replace('{{UPSTREAMS}}', upstreams)
     fs.writeFileSync(path.join(dir, 'nginx.conf'), conf)
+    // nginx's workers (another user when it starts as root) keep guests' pages under the
+    // folder (deploy/nginx-cluster.conf): they must be able to pass through it.
+    fs.chmodSync(dir, 0o711)
     nginx = spawn(process.env.NGINX ?? 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
       stdio: ['ignore', 'ignore', 'inherit'],
     })

@@ -202,6 +202,9 @@ export function createApp(options: AppOptions) {
       (c, next) => (isProductFormPost(c) ? limitUpload(c, next) : limitBody(c, next)),
       loadSession(),
     )
+    // A guest's public page is drawn once and answered from memory (docs/decisions/029).
+    // (Not in development, where every page is drawn from the sources as they are now.)
+    if (!options.development) app.all('*', services.pageCache.middleware(pages))
     app.all('*', compress(), (c) => pages(c))
   }
 

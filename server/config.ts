@@ -98,6 +98,8 @@ const envSchema = z.object({
   ORDER_LIMIT_PER_IP: positiveInt.default(30),
   UNCONFIRMED_ORDER_HOURS: positiveInt.default(48),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
+  /** Guests' pages kept rendered, in MB (docs/decisions/029); 0 turns the cache off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   REDIS_URL: z
     .string()
@@ -182,6 +184,8 @@ export interface Config {
   /** DELIVERY_FEE and FREE_DELIVERY_OVER (unset: never free) (docs/decisions/026). */
   delivery: Delivery
   bodyLimitBytes: number
+  /** PAGE_CACHE_MB in bytes: guests' rendered pages kept in memory (0: none) (docs/decisions/029). */
+  pageCacheBytes: number
   logLevel: Env['LOG_LEVEL']
   /** Shared rate limits and catalog changes across instances (docs/decisions/013). */
   redisUrl: string | undefined
@@ -250,6 +254,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     delivery: { fee: e.DELIVERY_FEE, freeOver: e.FREE_DELIVERY_OVER ?? null },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
     redisUrl: e.REDIS_URL,
   }

@@ -14,8 +14,10 @@ export interface AppLoadContext {
   clientAddress: string
   /** This request's id, as the server's log lines carry it. */
   requestId: string
-  /** The CSP nonce of this response, for inline scripts React Router writes. */
+  /** The CSP nonce of this response, for inline scripts React Router writes; none on a page kept for every guest. */
   nonce: string | undefined
+  /** Drawn for every guest and kept (server/page-cache.ts): rendered whole before it is sent. */
+  forEveryGuest: boolean
   /** The database could not be reached to read the session: pages needing the account answer 503. */
   sessionUnavailable: boolean
   /** Set while rendering when a loader or action found the database out of reach. */

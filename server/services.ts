@@ -1,4 +1,5 @@
 import type { Config } from '#server/config.ts'
+import { createPageCache } from '#server/page-cache.ts'
 import type { Db, Dialect } from '#server/db/database.ts'
 import type { Logger } from '#server/http/logger.ts'
 import { createAuthService } from '#server/auth/service.ts'
@@ -69,6 +70,9 @@ export function createServices(deps: {
   const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now)
   // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
+  // Guests' kept pages go at every change to what they draw, on every instance (docs/decisions/029).
+  const pageCache = createPageCache({ maxBytes: deps.config.pageCacheBytes, now })
+  catalog.onChange(() => pageCache.clear())
   return {
     /** The store's clock (a page that shows "now", such as a new sale's default start). */
     now,
@@ -94,6 +98,8 @@ export function createServices(deps: {
       poolStats: deps.poolStats,
       now,
     }),
+    /** Guests' pages, rendered once (server/page-cache.ts). */
+    pageCache,
     /** Where rate limits are shared across instances; undefined: this process's memory (SQLite). */
     limitStore,
     /** Lets go of what the services hold open besides the database (Redis, the change feed's connection). */

@@ -44,13 +44,28 @@ export function createCatalogService(
   } = {},
 ) {
   const now = options.now ?? Date.now
-  const { forget, forgetCounts, ...browse } = createBrowse(db, dialect, {
+  const {
+    forget: forgetViews,
+    forgetCounts: forgetViewCounts,
+    ...browse
+  } = createBrowse(db, dialect, {
     maxAgeMs: options.maxAgeMs ?? 30_000,
     maxViews: options.maxViews ?? 500,
     maxKnown: options.maxKnown ?? 500,
     now,
     walkFirst: options.walkFirst,
   })
+  // Whoever keeps something drawn from the catalog (the guests' pages: server/page-cache.ts)
+  // hears every change, this instance's and every other's, as the views' caches do.
+  const changeListeners: (() => void)[] = []
+  const forget = () => {
+    forgetViews()
+    changeListeners.forEach((listener) => listener())
+  }
+  const forgetCounts = () => {
+    forgetViewCounts()
+    changeListeners.forEach((listener) => listener())
+  }
   const { restocked, ...stock } = createStock(db, dialect, now)
   const changes = options.changes
   const sales = createSales(db, dialect, {
@@ -110,6 +125,11 @@ export function createCatalogService(
 
     /** The console's sales and the product form's own sale (docs/decisions/025). */
     sales,
+
+    /** Calls `listener` after every change to the catalog or to what is in stock, here or on another instance. */
+    onChange(listener: () => void): void {
+      changeListeners.push(listener)
+    },
 
     /** Drops what the service keeps, after a write by another path (a script, another process), on every instance. */
     invalidate,

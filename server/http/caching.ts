@@ -27,7 +27,7 @@ const PRIVATE_PAGES = [
  * The page a path names, as React Router matches it: any case, no trailing slash, no `.data`
  * suffix, and in either language (/ur/cart is the cart: docs/decisions/022).
  */
-function pagePath(path: string): string {
+export function pagePath(path: string): string {
   const p = path
     .toLowerCase()
     .replace(/\.data$/, '')

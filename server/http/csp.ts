@@ -36,24 +36,53 @@ export const HSTS = 'max-age=31536000'
 /** Features no page of the store uses: denied to it and to anything it might frame. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()'
 
-/** The security headers of every answer (pages, API, files, images, errors): app.ts applies them first. */
-export function pageSecurityHeaders(development: boolean, hsts: boolean, google: boolean) {
+/** The Content-Security-Policy's directives; `scripts` are the inline scripts' sources (the nonce, or hashes). */
+function policyDirectives<Source>(development: boolean, google: boolean, scripts: Source[]) {
   const allow = (...sources: string[]) => (google ? sources : [])
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: [
+      ...(development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...scripts]),
+      ...allow(GOOGLE_GSI.script),
+    ] as (string | Source)[],
+    styleSrc: ["'self'", "'unsafe-inline'", ...allow(GOOGLE_GSI.style)],
+    imgSrc: ["'self'", 'data:'],
+    mediaSrc: ["'self'"],
+    fontSrc: ["'self'"],
+    connectSrc: [...(development ? ["'self'", 'ws:'] : ["'self'"]), ...allow(GOOGLE_GSI.connect)],
+    ...(google ? { frameSrc: ["'self'", GOOGLE_GSI.frame] } : {}),
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  }
+}
+
+/**
+ * The strict policy of a page kept for every guest (server/page-cache.ts): the same
+ * directives, with each inline script allowed by its SHA-256 instead of a per-request nonce,
+ * which a page served to many cannot carry (docs/decisions/029).
+ */
+export function hashedPolicy(scriptHashes: string[]): string {
+  return Object.entries<string[]>(
+    policyDirectives(
+      false,
+      false,
+      scriptHashes.map((h) => `'sha256-${h}'`),
+    ),
+  )
+    .map(([name, sources]) => `${name.replace(/[A-Z]/g, (l) => `-${l.toLowerCase()}`)} ${sources.join(' ')}`)
+    .join('; ')
+}
+
+/**
+ * The security headers of every answer (pages, API, files, images, errors): app.ts applies them
+ * first. An answer that brings its own policy (a kept page's, with hashes) keeps it.
+ */
+export function pageSecurityHeaders(development: boolean, hsts: boolean, google: boolean) {
   return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: [...(development ? ["'self'", "'unsafe-inline'"] : ["'self'", NONCE]), ...allow(GOOGLE_GSI.script)],
-      styleSrc: ["'self'", "'unsafe-inline'", ...allow(GOOGLE_GSI.style)],
-      imgSrc: ["'self'", 'data:'],
-      mediaSrc: ["'self'"],
-      fontSrc: ["'self'"],
-      connectSrc: [...(development ? ["'self'", 'ws:'] : ["'self'"]), ...allow(GOOGLE_GSI.connect)],
-      ...(google ? { frameSrc: ["'self'", GOOGLE_GSI.frame] } : {}),
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
+    contentSecurityPolicy: policyDirectives(development, google, [NONCE]),
+    overwrite: false,
     // Google's button may open its sign-in popup (browsers without FedCM); the popup
     // reports back to this window, which 'same-origin' would cut off.
     crossOriginOpenerPolicy: google ? 'same-origin-allow-popups' : true,

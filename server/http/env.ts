@@ -17,5 +17,7 @@ export interface AppEnv {
     clientProtocol: 'http' | 'https'
     requestId: string
     secureHeadersNonce?: string
+    /** This page is drawn for every guest and kept (server/page-cache.ts): no nonce, the whole page at once. */
+    forEveryGuest?: boolean
   }
 }
