@@ -99,6 +99,9 @@ const envSchema = z.object({
   UNCONFIRMED_ORDER_HOURS: positiveInt.default(48),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  ADMIT_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
+  ADMIT_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  ADMIT_TEST_HEADER: flag.default(false),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
@@ -183,6 +186,15 @@ export interface Config {
   delivery: Delivery
   bodyLimitBytes: number
   logLevel: Env['LOG_LEVEL']
+  /** The line on a sale night (docs/decisions/030): past these, a newcomer waits. */
+  admission: {
+    /** Requests in flight on this instance; 0 turns the line off. */
+    maxInFlight: number
+    /** The event loop's delay in ms (the mean of the last second); 0 leaves it out. */
+    maxLagMs: number
+    /** The browser tests' switch: a request with `X-Kapra-Line: full` is answered as if the store were full. */
+    testHeader: boolean
+  }
   /** Shared rate limits and catalog changes across instances (docs/decisions/013). */
   redisUrl: string | undefined
 }
@@ -251,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     delivery: { fee: e.DELIVERY_FEE, freeOver: e.FREE_DELIVERY_OVER ?? null },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     logLevel: e.LOG_LEVEL,
+    admission: { maxInFlight: e.ADMIT_MAX_IN_FLIGHT, maxLagMs: e.ADMIT_MAX_LAG_MS, testHeader: e.ADMIT_TEST_HEADER },
     redisUrl: e.REDIS_URL,
   }
 }
