@@ -40,7 +40,7 @@ function lineCookieOf(res: Response): string | undefined {
   return set?.split(';')[0]
 }
 
-const cookieHeader = (cookie: string | undefined) => (cookie ? { cookie } : {})
+const cookieHeader = (cookie: string | undefined): Record<string, string> => (cookie ? { cookie } : {})
 
 describe('the line', () => {
   it('lets everyone through under the limits, and sets no cookie', async () => {
@@ -115,6 +115,19 @@ describe('the line', () => {
     const lagOff = line({ ADMIT_MAX_LAG_MS: '0' })
     lagOff.state.load = { inFlight: 1, lagMs: 5000 }
     expect((await lagOff.get('/')).status).toBe(200)
+  })
+
+  it('in tests, reads no load but the one a test hands it', async () => {
+    const app = new Hono<AppEnv>()
+    app.use(
+      admission({
+        config: loadConfig({ NODE_ENV: 'test', ADMIT_MAX_IN_FLIGHT: '1', ADMIT_TEST_HEADER: '1' }),
+        key: () => Promise.resolve(KEY),
+        sessionCookie: 'kapra_session',
+      }),
+    )
+    app.get('*', (c) => c.text('served'))
+    expect((await app.request('/', { headers: { 'x-kapra-line': 'full' } })).status).toBe(200)
   })
 
   it('is off with ADMIT_MAX_IN_FLIGHT=0', async () => {
@@ -247,12 +260,12 @@ describe('the line', () => {
     state.load = BUSY
     await get('/')
     state.clock += 1_000
-    const first = lineCookieOf(await get('/'))
+    const first = lineCookieOf(await get('/'))!
     state.load = QUIET
     state.clock += 500
     const late = await get('/')
     expect(late.status).toBe(503)
-    const second = lineCookieOf(late)
+    const second = lineCookieOf(late)!
     let passed: string | undefined
     for (let step = 0; step < 200 && passed === undefined; step++) {
       state.clock += 100
@@ -291,7 +304,7 @@ describe('the line', () => {
     const app = new Hono<AppEnv>()
     app.use(
       admission({
-        config: loadConfig({ NODE_ENV: 'test', ADMIT_MAX_IN_FLIGHT: '1', ADMIT_MAX_LAG_MS: '0' }),
+        config: loadConfig({ NODE_ENV: 'production', ADMIT_MAX_IN_FLIGHT: '1', ADMIT_MAX_LAG_MS: '0' }),
         key: () => Promise.resolve(KEY),
         sessionCookie: 'kapra_session',
       }),

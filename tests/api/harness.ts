@@ -131,9 +131,6 @@ export async function createTestStore(kind: DatabaseKind, options: TestStoreOpti
     OPEN_ORDERS_PER_CUSTOMER: '1000',
     ORDER_LIMIT_PER_ACCOUNT: '1000',
     ORDER_LIMIT_PER_IP: '1000',
-    // The line reads this process's real load, which tests never make: off but where a
-    // test turns it on with a load of its own (tests/api/line.test.ts).
-    ADMIT_MAX_IN_FLIGHT: '0',
     ...options.env,
   })
   let dropSchema = async () => {}
