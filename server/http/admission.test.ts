@@ -75,6 +75,20 @@ describe('the line', () => {
     expect(waits).toEqual(['page'])
   })
 
+  it('lets the visitor stop the refresh (WCAG 2.2.1), keeping their place', async () => {
+    const { state, get } = line()
+    state.load = BUSY
+    const auto = await (await get('/collection?category=Men')).text()
+    expect(auto).toContain('href="/collection?category=Men&#38;refresh=off">Stop refreshing this page</a>')
+    const res = await get('/collection?category=Men&refresh=off')
+    expect(res.status).toBe(503)
+    const html = await res.text()
+    expect(html).not.toContain('http-equiv="refresh"')
+    expect(html).toContain('press Try again now whenever you like')
+    expect(html).toContain('href="/collection?category=Men">Try again now</a>')
+    expect(html).not.toContain('Stop refreshing')
+  })
+
   it('speaks Urdu, right to left, on /ur pages', async () => {
     const { state, get } = line()
     state.load = BUSY

@@ -14,7 +14,7 @@ import {
   writeLineCookie,
   type LineCookie,
 } from '#server/http/line-ticket.ts'
-import { API_MESSAGE, lineText, urduFontUrl, waitingPage } from '#server/http/waiting-page.ts'
+import { API_MESSAGE, NO_REFRESH, lineText, urduFontUrl, waitingPage } from '#server/http/waiting-page.ts'
 
 // The line on a sale night (docs/decisions/030). Past what this instance can serve
 // (ADMIT_MAX_IN_FLIGHT requests in flight, or ADMIT_MAX_LAG_MS of event-loop delay), a
@@ -156,9 +156,11 @@ function answer(
     return new Response(null, { status: 204, headers })
   }
   headers.set('Content-Type', 'text/html; charset=utf-8')
+  const refresh = url.searchParams.get(NO_REFRESH.name) !== NO_REFRESH.value
+  url.searchParams.delete(NO_REFRESH.name)
   const page = waitingPage({
     lang: langOfPath(url.pathname),
-    seconds,
+    seconds: refresh ? seconds : null,
     retryUrl: url.pathname + url.search,
     storeName,
     urduFont,

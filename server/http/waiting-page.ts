@@ -28,13 +28,18 @@ export function urduFontUrl(clientDir: string | undefined): string | undefined {
   }
 }
 
+const withQuery = (url: string, pair: string) => `${url}${url.includes('?') ? '&' : '?'}${pair}`
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/** The query that asks for the waiting page without its refresh (WCAG 2.2.1: the visitor may turn it off). */
+export const NO_REFRESH = { name: 'refresh', value: 'off' } as const
 
 export interface WaitingPage {
   lang: Lang
-  /** Seconds until the page refreshes itself (the same as Retry-After). */
-  seconds: number
-  /** The address to come back to: the one asked for, path and query. */
+  /** Seconds until the page refreshes itself (the same as Retry-After); null: it does not. */
+  seconds: number | null
+  /** The address to come back to: the one asked for, path and query, without NO_REFRESH. */
   retryUrl: string
   storeName: string
   urduFont: string | undefined
@@ -55,8 +60,7 @@ export function waitingPage({ lang, seconds, retryUrl, storeName, urduFont }: Wa
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${seconds}">
-<meta name="robots" content="noindex">
+${seconds === null ? '' : `<meta http-equiv="refresh" content="${seconds}">\n`}<meta name="robots" content="noindex">
 <title>${t('You are in line')} · ${escapeHtml(storeName)}</title>
 <style>
 ${fontFace}
@@ -73,9 +77,11 @@ p{margin:0 0 1.5rem;font-size:1.0625rem;color:#57534e}
 .dots span:nth-child(3){animation-delay:.4s}
 @keyframes pulse{0%,80%,100%{opacity:.25}40%{opacity:1}}
 @media (prefers-reduced-motion:reduce){.dots span{animation:none;opacity:.6}}
-a{display:inline-block;padding:.75rem 1.25rem;border-radius:.5rem;background:#8b2942;color:#fff;font-weight:600;text-decoration:none}
-a:hover{background:#6d1f33}
+.button{display:inline-block;padding:.75rem 1.25rem;border-radius:.5rem;background:#8b2942;color:#fff;font-weight:600;text-decoration:none}
+.button:hover{background:#6d1f33}
 a:focus-visible{outline:2px solid #8b2942;outline-offset:3px}
+.stop{margin:1.25rem 0 0;font-size:.9375rem}
+.stop a{color:#6d1f33;text-decoration:underline}
 </style>
 </head>
 <body>
@@ -83,9 +89,13 @@ a:focus-visible{outline:2px solid #8b2942;outline-offset:3px}
 <p class="store" dir="auto">${escapeHtml(storeName)}</p>
 <h1>${t('You are in line')}</h1>
 <div class="dots" aria-hidden="true"><span></span><span></span><span></span></div>
-<p>${t('Many shoppers are in the store right now. Your place is kept, and this page will refresh by itself.')}</p>
-<a href="${escapeHtml(retryUrl)}">${t('Try again now')}</a>
-</main>
+<p>${
+    seconds === null
+      ? t('Many shoppers are in the store right now. Your place is kept: press Try again now whenever you like.')
+      : t('Many shoppers are in the store right now. Your place is kept, and this page will refresh by itself.')
+  }</p>
+<a class="button" href="${escapeHtml(retryUrl)}">${t('Try again now')}</a>
+${seconds === null ? '' : `<p class="stop"><a href="${escapeHtml(withQuery(retryUrl, `${NO_REFRESH.name}=${NO_REFRESH.value}`))}">${t('Stop refreshing this page')}</a></p>\n`}</main>
 </body>
 </html>
 `
