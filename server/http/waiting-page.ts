@@ -81,7 +81,7 @@ p{margin:0 0 1.5rem;font-size:1.0625rem;color:#57534e}
 .button:hover{background:#6d1f33}
 a:focus-visible{outline:2px solid #8b2942;outline-offset:3px}
 .stop{margin:1.25rem 0 0;font-size:.9375rem}
-.stop a{color:#6d1f33;text-decoration:underline}
+.stop a{color:#6d1f33;text-decoration:underline;text-underline-offset:${urdu ? '.7em' : '.2em'}}
 </style>
 </head>
 <body>
