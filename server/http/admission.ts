@@ -87,11 +87,11 @@ export function admission(options: AdmissionOptions): MiddlewareHandler<AppEnv> 
       const at = now()
       line.tick(at, isOver(signal(), settings))
       const path = c.req.path
-      if (isAlwaysOpen(path) || getCookie(c, options.sessionCookie) || getCookie(c, CART_COOKIE) === '1') {
-        return await next()
-      }
+      if (isAlwaysOpen(path)) return await next()
+      const cookies = getCookie(c)
+      if (cookies[options.sessionCookie] || cookies[CART_COOKIE] === '1') return await next()
       const forced = settings.testHeader && c.req.header(TEST_HEADER) === 'full'
-      const sent = getCookie(c, LINE_COOKIE)
+      const sent = cookies[LINE_COOKIE]
       // No line here and no ticket to turn into a pass: the common case costs nothing more.
       if (!line.open && !forced && sent === undefined) return await next()
 
