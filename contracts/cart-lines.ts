@@ -3,6 +3,12 @@
 
 export const MAX_LINE_QUANTITY = 100
 
+/**
+ * Set to 1 by the browser while a guest's cart holds something: on a sale night a shopper
+ * with a cart never waits in the line (docs/decisions/030). It says nothing else.
+ */
+export const CART_COOKIE = 'kapra_cart'
+
 /** { productId: { size: quantity } } with no zero entries (docs/spec/store-spec.md §3). */
 export type Cart = Record<string, Record<string, number>>
 

@@ -27,6 +27,8 @@ import { alertRoutes } from '#server/alerts/routes.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
 import { seoRoutes } from '#server/seo/routes.ts'
 import { countRequests, metricsRoutes } from '#server/metrics/routes.ts'
+import { admission, type AdmissionHooks } from '#server/http/admission.ts'
+import { SESSION_COOKIE } from '#server/auth/cookies.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
 import { DEFAULT_MAX_PHOTO_BYTES, uploadedImageDir } from '#server/catalog/photos.ts'
 
@@ -38,6 +40,8 @@ export interface AppOptions {
   pages?: (c: Context<AppEnv>) => Promise<Response>
   /** Extra script origins the Content-Security-Policy allows (Vite's dev server). */
   development?: boolean
+  /** The line's load and clock, for tests (docs/decisions/030). */
+  admission?: AdmissionHooks
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -107,6 +111,18 @@ export function createApp(options: AppOptions) {
 
   app.use(plainPaths())
   app.use(countRequests())
+  // Past what this instance can serve, a newcomer waits in line; before sessions, without the database.
+  app.use(
+    admission({
+      config,
+      key: () => services.mail.lineKey(),
+      sessionCookie: SESSION_COOKIE,
+      clientDir: options.clientDir,
+      onWait: (kind) => services.metrics.lineWait(kind),
+      log: (message, fields) => logger.warn(message, fields),
+      ...options.admission,
+    }),
+  )
 
   app.get('/healthz', async (c) => {
     c.header('Cache-Control', 'no-store')

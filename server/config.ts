@@ -101,6 +101,9 @@ const envSchema = z.object({
   /** Guests' pages kept rendered, in MB (docs/decisions/029); 0 turns the cache off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  ADMIT_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
+  ADMIT_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(300),
+  ADMIT_TEST_HEADER: flag.default(false),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
@@ -187,6 +190,15 @@ export interface Config {
   /** PAGE_CACHE_MB in bytes: guests' rendered pages kept in memory (0: none) (docs/decisions/029). */
   pageCacheBytes: number
   logLevel: Env['LOG_LEVEL']
+  /** The line on a sale night (docs/decisions/030): past these, a newcomer waits. */
+  admission: {
+    /** Requests in flight on this instance; 0 turns the line off. */
+    maxInFlight: number
+    /** The event loop's delay in ms (the mean of the last second); 0 leaves it out. */
+    maxLagMs: number
+    /** The browser tests' switch: a request with `X-Kapra-Line: full` is answered as if the store were full. */
+    testHeader: boolean
+  }
   /** Shared rate limits and catalog changes across instances (docs/decisions/013). */
   redisUrl: string | undefined
 }
@@ -256,6 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
+    admission: { maxInFlight: e.ADMIT_MAX_IN_FLIGHT, maxLagMs: e.ADMIT_MAX_LAG_MS, testHeader: e.ADMIT_TEST_HEADER },
     redisUrl: e.REDIS_URL,
   }
 }

@@ -100,6 +100,11 @@ export function verifyLink(keys: LinkKeyring, token: string, purposes: LinkPurpo
   }
 }
 
+/** A key for another use (the line's cookie: server/http/admission.ts), so a token of one is never valid as the other. */
+export function derivedKey(secret: string, purpose: string): Buffer {
+  return createHmac('sha256', secret).update(`kapra derived key: ${purpose}`).digest()
+}
+
 function mac(secret: string, data: string): string {
   return createHmac('sha256', secret).update(data).digest('base64url')
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Config } from '#server/config.ts'
 import type { Db, Dialect, Executor } from '#server/db/database.ts'
 import { errorFields, type Logger } from '#server/http/logger.ts'
-import { linkKeyring, signLink, verifyLink, type LinkKeyring } from '#server/mail/links.ts'
+import { derivedKey, linkKeyring, signLink, verifyLink, type LinkKeyring } from '#server/mail/links.ts'
 import type { LinkCheck, LinkClaims, LinkPurpose } from '#server/mail/types.ts'
 import type { Rendered, StoreIdentity } from '#server/mail/templates.ts'
 import { keepTransport, logTransport, smtpTransport, type MailTransport } from '#server/mail/transport.ts'
@@ -134,6 +134,12 @@ export function createMailService(db: Db, dialect: Dialect, config: Config, logg
       const { signing } = await keyring(exec)
       return signLink(signing, { purpose, subject, expiresAt: now() + ttlMs, ...(email ? { email } : {}) })
     },
+
+    /**
+     * The key of the line's cookies (docs/decisions/030): every instance derives the same one
+     * from the signing key, read once; a rotation of LINK_SECRET sends those waiting to the back.
+     */
+    lineKey: async (): Promise<Buffer> => derivedKey((await keyring()).signing.secret, 'line'),
 
     /** A token signed by an unknown or removed key, or tampered with, is `invalid`, like any bad link. */
     async checkLink(token: string, purposes: LinkPurpose[]): Promise<LinkCheck> {

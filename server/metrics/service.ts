@@ -42,6 +42,13 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
   })
 
+  const lineWaits = new Counter({
+    name: 'kapra_line_waits_total',
+    help: 'Requests sent to the line (docs/decisions/030): the waiting page, a 503 to an API call, a page the app reloads',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  })
+
   new Gauge({
     name: 'kapra_orders',
     help: 'Orders in each status, over all time',
@@ -97,6 +104,10 @@ export function createMetrics(sources: MetricsSources) {
       requests.inc({ method, route, status: String(status) })
       duration.observe({ method, route }, seconds)
       if (status === 429) refusals.inc({ route })
+    },
+    /** One request sent to the line: a page, an API call or a page the app asked for as data. */
+    lineWait(kind: 'page' | 'api' | 'data'): void {
+      lineWaits.inc({ kind })
     },
     contentType: registry.contentType,
     /** The text Prometheus reads; the database's figures are read now. */

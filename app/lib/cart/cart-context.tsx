@@ -6,7 +6,7 @@ import type { User } from '#contracts/auth.ts'
 import { cartCount, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
 import { api } from '#app/lib/api.ts'
 import { useToast } from '#app/components/toaster.tsx'
-import { readGuestCart, withQuantity, writeGuestCart } from '#app/lib/cart/guest-cart.ts'
+import { markGuestCart, readGuestCart, withQuantity, writeGuestCart } from '#app/lib/cart/guest-cart.ts'
 
 interface CartApi {
   cart: Cart
@@ -73,6 +73,7 @@ export function CartProvider({
   useEffect(() => {
     const guest = readGuestCart()
     if (!signedIn) {
+      markGuestCart(guest)
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's storage is only readable after hydration
       setCart(guest)
       setGuestRestored(true)

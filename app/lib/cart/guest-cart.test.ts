@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readGuestCart, sanitizeCart, withQuantity, writeGuestCart } from '#app/lib/cart/guest-cart.ts'
+import { readGuestCart, sanitizeCart, withQuantity, writeGuestCart, type CookieJar } from '#app/lib/cart/guest-cart.ts'
 
 /** A Storage that lives in a Map, optionally failing like a full quota or private mode. */
 function memoryStorage({ failWrites = false } = {}): Storage & { data: Map<string, string> } {
@@ -82,5 +82,39 @@ describe('withQuantity', () => {
 
   it('caps a line at 100', () => {
     expect(withQuantity({}, 'a', 'M', 500)).toEqual({ a: { M: 100 } })
+  })
+})
+
+// The line on a sale night lets a shopper with a cart through (docs/decisions/030).
+describe('the cart cookie', () => {
+  /** A document that keeps each cookie written to it, as `document.cookie` does. */
+  function jar(protocol = 'http:'): CookieJar & { written: string[] } {
+    const written: string[] = []
+    return {
+      written,
+      location: { protocol },
+      get cookie() {
+        return ''
+      },
+      set cookie(value: string) {
+        written.push(value)
+      },
+    }
+  }
+
+  it('is 1 while the cart holds something, and removed when it is empty', () => {
+    const doc = jar()
+    writeGuestCart({ shirt: { M: 1 } }, memoryStorage(), doc)
+    writeGuestCart({}, memoryStorage(), doc)
+    expect(doc.written).toEqual([
+      'kapra_cart=1; Path=/; Max-Age=2592000; SameSite=Lax',
+      'kapra_cart=; Path=/; Max-Age=0; SameSite=Lax',
+    ])
+  })
+
+  it('is Secure on https, and written even when the storage refuses the cart', () => {
+    const doc = jar('https:')
+    writeGuestCart({ shirt: { M: 1 } }, memoryStorage({ failWrites: true }), doc)
+    expect(doc.written).toEqual(['kapra_cart=1; Path=/; Max-Age=2592000; SameSite=Lax; Secure'])
   })
 })

@@ -1,4 +1,4 @@
-import { MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
+import { CART_COOKIE, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'
 
 const KEY = 'kapra.cart'
 
@@ -13,13 +13,38 @@ export function readGuestCart(storage: Storage | undefined = globalThis.localSto
   }
 }
 
-export function writeGuestCart(cart: Cart, storage: Storage | undefined = globalThis.localStorage): void {
+export function writeGuestCart(
+  cart: Cart,
+  storage: Storage | undefined = globalThis.localStorage,
+  doc: CookieJar | undefined = globalThis.document,
+): void {
+  markGuestCart(cart, doc)
   try {
     if (Object.keys(cart).length === 0) storage?.removeItem(KEY)
     else storage?.setItem(KEY, JSON.stringify(cart))
   } catch {
     // Private mode or a full quota: the cart still works for this page view.
   }
+}
+
+/** Where a cookie is written: the page's document. */
+export interface CookieJar {
+  cookie: string
+  location?: { protocol: string }
+}
+
+/**
+ * The cart's cookie (CART_COOKIE): 1 while the guest's cart holds something, so the
+ * line on a sale night lets them through (docs/decisions/030); gone when it is empty.
+ * Also called when a page restores the cart, so a cart kept from before is marked too.
+ */
+export function markGuestCart(cart: Cart, doc: CookieJar | undefined = globalThis.document): void {
+  if (!doc) return
+  const secure = doc.location?.protocol === 'https:' ? '; Secure' : ''
+  doc.cookie =
+    Object.keys(cart).length === 0
+      ? `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`
+      : `${CART_COOKIE}=1; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax${secure}`
 }
 
 /** Whatever was stored, keep only whole quantities 1..100. */
