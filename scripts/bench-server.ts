@@ -100,3 +100,22 @@ async function waitForStore(child: ChildProcess, port: number, dataDir: string) 
     },
   }
 }
+
+/**
+ * `npm run db:seed -- --products N` into the store `env` names (DATA_DIR or DATABASE_URL),
+ * run as a person runs it, so a bench also measures that; answers the seconds it took.
+ */
+export async function seedProducts(env: Record<string, string>, products: number): Promise<number> {
+  const started = performance.now()
+  const child = spawn(process.execPath, [path.join(root, 'scripts/db-seed.ts'), '--products', String(products)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  let out = ''
+  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (code !== 0) throw new Error(`seeding ${products} products failed (exit ${code}):\n${out}`)
+  console.log(`  ${out.trim().split('\n').at(-1)}`)
+  return (performance.now() - started) / 1000
+}
