@@ -2,7 +2,7 @@
 // no 5xx but the line's 503, no size sold beyond its stock, no acknowledged order missing.
 import fs from 'node:fs'
 import path from 'node:path'
-import { root } from '#scripts/fault-kit.ts'
+import { root, type Check } from '#scripts/fault-kit.ts'
 import type { SizeLedger } from './sale-ledger.ts'
 import { percentile, type LineStats, type StepStats } from './sale-shopper.ts'
 
@@ -17,6 +17,41 @@ export interface SaleRun {
   /** Pieces of each size when the sale opened. */
   pieces: number
   elapsed(): string
+}
+
+/**
+ * The run's invariants: no 5xx but the line's 503 with Retry-After, no size sold beyond
+ * its stock (sold and left add up to the pieces it opened with), every acknowledged order
+ * in the database.
+ */
+export function saleChecks(
+  r: { line: Pick<LineStats, 'failures'>; acked: Set<string>; committed: Set<string>; ledger: SizeLedger[] },
+  pieces: number,
+): Check[] {
+  const oversold = r.ledger.filter((l) => l.sold > pieces || l.stock < 0 || l.sold + l.stock !== pieces)
+  const missing = [...r.acked].filter((id) => !r.committed.has(id))
+  return [
+    {
+      check: 'no 5xx but the line’s 503 with Retry-After',
+      ok: r.line.failures.length === 0,
+      detail: r.line.failures.length ? r.line.failures.slice(0, 5).join(' | ') : 'none',
+    },
+    {
+      check: 'no size sold beyond its stock',
+      ok: oversold.length === 0,
+      detail: oversold.length
+        ? oversold
+            .slice(0, 5)
+            .map((l) => `${l.productId} ${l.size}: ${l.sold} sold, ${l.stock} left`)
+            .join('; ')
+        : `every size: sold + left = ${pieces}`,
+    },
+    {
+      check: 'every acknowledged order in the database',
+      ok: missing.length === 0,
+      detail: `${r.acked.size} acknowledged, ${r.committed.size} in the database, ${missing.length} missing`,
+    },
+  ]
 }
 
 export function reportSale(
@@ -48,8 +83,6 @@ export function reportSale(
   const waits = [...r.line.waits].sort((a, b) => a - b)
   const lastAck = Math.max(0, ...r.ackTimes) / 1000
   const ordersPerSecond = lastAck > 0 ? round(r.acked.size / lastAck) : 0
-  const oversold = r.ledger.filter((l) => l.sold > run.pieces || l.stock < 0 || l.sold + l.stock !== run.pieces)
-  const missing = [...r.acked].filter((id) => !r.committed.has(id))
   const sold = r.ledger.reduce((n, l) => n + l.sold, 0)
   const soldOut = r.ledger.filter((l) => l.stock === 0).length
 
@@ -73,28 +106,7 @@ export function reportSale(
   )
   console.table(r.memory)
 
-  const checks = [
-    {
-      check: 'no 5xx but the line’s 503 with Retry-After',
-      ok: r.line.failures.length === 0,
-      detail: r.line.failures.length ? r.line.failures.slice(0, 5).join(' | ') : 'none',
-    },
-    {
-      check: 'no size sold beyond its stock',
-      ok: oversold.length === 0,
-      detail: oversold.length
-        ? oversold
-            .slice(0, 5)
-            .map((l) => `${l.productId} ${l.size}: ${l.sold} sold, ${l.stock} left`)
-            .join('; ')
-        : `every size: sold + left = ${run.pieces}`,
-    },
-    {
-      check: 'every acknowledged order in the database',
-      ok: missing.length === 0,
-      detail: `${r.acked.size} acknowledged, ${r.committed.size} in the database, ${missing.length} missing`,
-    },
-  ]
+  const checks = saleChecks(r, run.pieces)
   for (const c of checks) console.log(`${c.ok ? 'pass' : 'FAIL'}  ${c.check}: ${c.detail}`)
   const ok = checks.every((c) => c.ok)
   const out = path.join(root, 'bench-results')
