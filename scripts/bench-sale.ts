@@ -85,6 +85,7 @@ async function main(): Promise<boolean> {
     await Promise.all(
       shoppers.map(async (shopper, n) => {
         await sleep((n * ARRIVAL_MS) / shoppers.length)
+        shopper.arrive()
         const done = await shop(shopper, n, products, steps, line)
         if (done) {
           acked.add(done)

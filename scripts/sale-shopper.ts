@@ -42,7 +42,7 @@ export function newStep(): StepStats {
 export class SaleShopper {
   readonly address: string
   readonly email: string
-  private readonly agent: http.Agent
+  private agent: http.Agent
   private readonly jar = new Map<string, string>()
   private session: string | undefined
   /** Time spent waiting in the line (ms). */
@@ -67,6 +67,15 @@ export class SaleShopper {
     if (!this.session) throw new Error('the login answered no session cookie')
   }
 
+  /**
+   * The shopper arrives: new connections, as a visitor's browser opens (a connection kept
+   * from signing up may be closed by the store's keep-alive timeout just as it is reused).
+   */
+  arrive(): void {
+    this.agent.destroy()
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 2, localAddress: this.address })
+  }
+
   /** From here on the shopper's requests carry the session. */
   signedIn(): void {
     if (this.session) this.jar.set('kapra_session', this.session)
@@ -85,14 +94,19 @@ export class SaleShopper {
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<Answer | undefined> {
+    let retried = false
     for (;;) {
       let answer: Answer
       try {
         answer = await this.send(method, pathname, body, headers)
       } catch {
         step.statuses.set('network', (step.statuses.get('network') ?? 0) + 1)
-        // No answer: an order is retried with its key (once answered it is answered again);
-        // anything else the shopper leaves.
+        // No answer: a page is asked once more, as a browser does; an order is retried with
+        // its key (once answered it is answered again); anything else the shopper leaves.
+        if (method === 'GET' && !retried) {
+          retried = true
+          continue
+        }
         if (method !== 'POST' || !headers['idempotency-key'] || this.waited >= PATIENCE_MS) return undefined
         this.waited += 1000
         await sleep(1000)
