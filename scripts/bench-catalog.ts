@@ -4,14 +4,13 @@
 // built store on it and times each request one at a time, on SQLite and, when
 // TEST_DATABASE_URL is set, on a PostgreSQL database it creates and drops.
 // Loopback only; results also go to bench-results/bench-catalog.json.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { ensureBuilt } from '#server/pages.ts'
-import { startBenchServer } from './bench-server.ts'
+import { seedProducts, startBenchServer } from './bench-server.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const sizes = parseSizes(process.env.BENCH_SIZES ?? '1000,10000,100000')
@@ -81,7 +80,7 @@ writeResults()
 async function measureSize(database: DatabaseResult['database'], products: number): Promise<SizeResult> {
   const store = await freshStore(database, products)
   try {
-    const seedSeconds = await seed(store.env, products)
+    const seedSeconds = await seedProducts(store.env, products)
     const server = await startBenchServer(await freePort(), { ...store.env, SEED_DEMO: '0' })
     try {
       const timings = {} as Record<TargetName, Timing>
@@ -139,22 +138,6 @@ async function onDatabase(connectionString: string, statement: string): Promise<
   } finally {
     await client.end()
   }
-}
-
-/** Runs the seed script itself, so the bench also measures what a person runs. */
-async function seed(env: Record<string, string>, products: number): Promise<number> {
-  const started = performance.now()
-  const child = spawn(process.execPath, [path.join(root, 'scripts/db-seed.ts'), '--products', String(products)], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  let out = ''
-  child.stdout.setEncoding('utf8').on('data', (s: string) => (out += s))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) throw new Error(`seeding ${products} products failed (exit ${code}):\n${out}`)
-  console.log(`  ${out.trim().split('\n').at(-1)}`)
-  return (performance.now() - started) / 1000
 }
 
 /** Sequential requests, one at a time: latency without queueing. */

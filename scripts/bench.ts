@@ -1,17 +1,25 @@
 // `npm run bench`: throughput, latency and memory of the built store on this machine.
 // Loopback only, bounded in time (about a minute). Results also go to bench-results/.
+//
+//   npm run bench -- --against REF   this checkout beside another commit (a branch, a tag,
+//                                    HEAD~5): REF is checked out into a temporary folder and
+//                                    built there, both stores start as `npm start` starts
+//                                    them, and each row is measured on both in turn, in one
+//                                    run; both tables and their ratio are printed.
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 import { ensureBuilt } from '#server/pages.ts'
-import { startBenchServer } from './bench-server.ts'
+import { freePort } from '#scripts/fault-kit.ts'
+import { startBenchServer, startStoreAsUser, type BenchServer } from './bench-server.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
-
-ensureBuilt((m) => console.log(m))
-const server = await startBenchServer(3900)
-const { base } = server
+const root = path.resolve(import.meta.dirname, '..')
+const out = path.join(root, 'bench-results')
 
 interface Row {
   name: string
@@ -20,13 +28,134 @@ interface Row {
   'p99 ms': number
   errors: number
 }
-const rows: Row[] = []
+interface Target {
+  name: string
+  path: string
+  method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+}
+interface Shopper {
+  account: { name: string; email: string; password: string }
+  targets: Target[]
+}
 
+let against: string | undefined
 try {
-  // A signed-in shopper with something in the cart.
+  against = parseArgs({ options: { against: { type: 'string' } }, strict: true }).values.against
+} catch (err) {
+  console.error(`${err instanceof Error ? err.message : String(err)}\nUsage: npm run bench [-- --against REF]`)
+  process.exit(2)
+}
+
+ensureBuilt((m) => console.log(m))
+if (against === undefined) await benchOne()
+else await benchAgainst(against)
+
+async function benchOne() {
+  const server = await startBenchServer(3900)
+  try {
+    const shopper = await prepare(server.base)
+    const rows: Row[] = []
+    for (const t of shopper.targets) rows.push(await measure(server.base, t))
+    const loginMedianMs = await loginMedian(server.base, shopper)
+    const memory = server.memory()
+
+    console.table(rows)
+    console.log(`login (argon2id verify), median of 10: ${loginMedianMs} ms`)
+    console.log(`server memory after the run: RSS ${memory.rssMiB} MiB, peak ${memory.peakMiB} MiB`)
+    console.log(`(${connections} connections, ${seconds} s per row, loopback, ${new Date().toISOString()})`)
+    write('bench.json', { at: new Date().toISOString(), connections, seconds, rows, loginMedianMs, memory })
+  } finally {
+    await server.stop()
+  }
+}
+
+async function benchAgainst(ref: string) {
+  const sha = git(['rev-parse', '--verify', `${ref}^{commit}`]).trim()
+  const head = git(['rev-parse', 'HEAD']).trim()
+  const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-bench-against-'))
+  const servers: { label: string; server: BenchServer }[] = []
+  try {
+    console.log(`Checking out ${ref} (${sha.slice(0, 10)}) into ${tree}…`)
+    git(['worktree', 'add', '--detach', tree, sha])
+    giveModules(tree, sha)
+    console.log(`Building ${ref}…`)
+    run(process.execPath, [path.join(tree, 'node_modules/@react-router/dev/bin.cjs'), 'build'], tree)
+
+    // Each starts as `npm start` starts it in its own folder, on a fresh SQLite file.
+    const label = { this: `this (${head.slice(0, 10)})`, ref: `${ref} (${sha.slice(0, 10)})` }
+    servers.push({ label: label.this, server: await startStoreAsUser(root, await freePort()) })
+    servers.push({ label: label.ref, server: await startStoreAsUser(tree, await freePort()) })
+    const [mine, theirs] = servers as [(typeof servers)[0], (typeof servers)[0]]
+    const shoppers = [await prepare(mine.server.base), await prepare(theirs.server.base)]
+    const rows: [Row[], Row[]] = [[], []]
+    const count = shoppers[0]!.targets.length
+    // Row by row, each store in turn, the first to go alternating: a drift in the
+    // machine's load over the run falls on both alike.
+    for (let i = 0; i < count; i++) {
+      for (const s of i % 2 === 0 ? [0, 1] : [1, 0]) {
+        console.log(`${servers[s]!.label}: ${shoppers[s]!.targets[i]!.name}`)
+        rows[s]!.push(await measure(servers[s]!.server.base, shoppers[s]!.targets[i]!))
+      }
+    }
+    const logins = [
+      await loginMedian(mine.server.base, shoppers[0]!),
+      await loginMedian(theirs.server.base, shoppers[1]!),
+    ]
+    const memory = servers.map((s) => s.server.memory())
+    const ratio = (a: number, b: number) => (b === 0 ? null : Math.round((a / b) * 100) / 100)
+    const ratios = rows[0].map((r, i) => {
+      const o = rows[1][i]!
+      return {
+        name: r.name,
+        'req/s ×': ratio(r['req/s'], o['req/s']),
+        'p50 ×': ratio(r['p50 ms'], o['p50 ms']),
+        'p99 ×': ratio(r['p99 ms'], o['p99 ms']),
+      }
+    })
+
+    for (const [s, { label: l }] of servers.entries()) {
+      console.log(`\n${l}`)
+      console.table(rows[s as 0 | 1])
+      console.log(`login (argon2id verify), median of 10: ${logins[s]} ms`)
+      console.log(`server memory after the run: RSS ${memory[s]!.rssMiB} MiB, peak ${memory[s]!.peakMiB} MiB`)
+    }
+    console.log(`\nthis / ${ref} (req/s: above 1 is faster; p50 and p99: below 1 is faster)`)
+    console.table(ratios)
+    console.log(`(${connections} connections, ${seconds} s per row per store, loopback, ${new Date().toISOString()})`)
+    write('bench-against.json', {
+      at: new Date().toISOString(),
+      connections,
+      seconds,
+      this: { commit: head, rows: rows[0], loginMedianMs: logins[0], memory: memory[0] },
+      against: { ref, commit: sha, rows: rows[1], loginMedianMs: logins[1], memory: memory[1] },
+      ratios,
+    })
+  } finally {
+    for (const s of servers) await s.server.stop()
+    spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: root, stdio: 'ignore' })
+    fs.rmSync(tree, { recursive: true, force: true })
+    spawnSync('git', ['worktree', 'prune'], { cwd: root, stdio: 'ignore' })
+  }
+}
+
+/** node_modules for the other checkout: this one's when the lock files agree, else its own `npm ci`. */
+function giveModules(tree: string, sha: string) {
+  const theirs = spawnSync('git', ['show', `${sha}:package-lock.json`], { cwd: root, encoding: 'utf8' }).stdout
+  const ours = fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8')
+  if (theirs === ours) {
+    fs.symlinkSync(fs.realpathSync(path.join(root, 'node_modules')), path.join(tree, 'node_modules'))
+    return
+  }
+  console.log('Its package-lock.json differs from this one: npm ci there…')
+  run('npm', ['ci', '--no-audit', '--no-fund'], tree)
+}
+
+/** A signed-in shopper with something in the cart, and the rows measured for that store. */
+async function prepare(base: string): Promise<Shopper> {
   const account = { name: 'Bench', email: `bench${Date.now()}@example.com`, password: 'bench password 123' }
-  await post('/api/auth/registration', account)
-  const login = await post('/api/auth/login', { email: account.email, password: account.password })
+  await post(base, '/api/auth/registration', account)
+  const login = await post(base, '/api/auth/login', { email: account.email, password: account.password })
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!
   const products = (await (await fetch(`${base}/api/product/list`)).json()) as {
     _id: string
@@ -34,63 +163,51 @@ try {
     image1: string
   }[]
   const product = products[0]!
-  await post('/api/cart/add', { itemId: product._id, size: product.sizes[0] }, cookie)
-
-  const targets: { name: string; path: string; method?: 'GET' | 'POST'; headers?: Record<string, string> }[] = [
-    { name: 'GET /api/product/list', path: '/api/product/list' },
-    { name: 'GET / (home, SSR)', path: '/' },
-    { name: 'GET /collection (filtered, SSR)', path: '/collection?category=Men&sort=low-high' },
-    { name: 'GET /productdetail/:id (SSR)', path: `/productdetail/${product._id}` },
-    { name: 'GET product image', path: product.image1 },
-    { name: 'POST /api/cart/get (signed in)', path: '/api/cart/get', method: 'POST', headers: { cookie } },
-    { name: 'GET /order (signed in, SSR)', path: '/order', headers: { cookie } },
-  ]
-  for (const t of targets) {
-    const result = await autocannon({
-      url: base + t.path,
-      method: t.method ?? 'GET',
-      headers: t.headers ?? {},
-      connections,
-      duration: seconds,
-    })
-    rows.push({
-      name: t.name,
-      'req/s': Math.round(result.requests.average),
-      'p50 ms': result.latency.p50,
-      'p99 ms': result.latency.p99,
-      errors: result.errors + result.non2xx,
-    })
+  await post(base, '/api/cart/add', { itemId: product._id, size: product.sizes[0] }, cookie)
+  return {
+    account,
+    targets: [
+      { name: 'GET /api/product/list', path: '/api/product/list' },
+      { name: 'GET / (home, SSR)', path: '/' },
+      { name: 'GET /collection (filtered, SSR)', path: '/collection?category=Men&sort=low-high' },
+      { name: 'GET /productdetail/:id (SSR)', path: `/productdetail/${product._id}` },
+      { name: 'GET product image', path: product.image1 },
+      { name: 'POST /api/cart/get (signed in)', path: '/api/cart/get', method: 'POST', headers: { cookie } },
+      { name: 'GET /order (signed in, SSR)', path: '/order', headers: { cookie } },
+    ],
   }
+}
 
-  // Password checks are deliberately slow (argon2id, 19 MiB): measure one at a time.
+async function measure(base: string, t: Target): Promise<Row> {
+  const result = await autocannon({
+    url: base + t.path,
+    method: t.method ?? 'GET',
+    headers: t.headers ?? {},
+    connections,
+    duration: seconds,
+  })
+  return {
+    name: t.name,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    errors: result.errors + result.non2xx,
+  }
+}
+
+/** Password checks are deliberately slow (argon2id, 19 MiB): one at a time, the median of 10. */
+async function loginMedian(base: string, { account }: Shopper): Promise<number> {
   const times: number[] = []
   for (let i = 0; i < 10; i++) {
     const t0 = performance.now()
-    await post('/api/auth/login', { email: account.email, password: account.password })
+    await post(base, '/api/auth/login', { email: account.email, password: account.password })
     times.push(performance.now() - t0)
   }
   times.sort((a, b) => a - b)
-  const memory = server.memory()
-
-  console.table(rows)
-  console.log(`login (argon2id verify), median of 10: ${Math.round(times[5]!)} ms`)
-  console.log(`server memory after the run: RSS ${memory.rssMiB} MiB, peak ${memory.peakMiB} MiB`)
-  console.log(`(${connections} connections, ${seconds} s per row, loopback, ${new Date().toISOString()})`)
-  const out = path.resolve(import.meta.dirname, '..', 'bench-results')
-  fs.mkdirSync(out, { recursive: true })
-  fs.writeFileSync(
-    path.join(out, 'bench.json'),
-    JSON.stringify(
-      { at: new Date().toISOString(), connections, seconds, rows, loginMedianMs: Math.round(times[5]!), memory },
-      null,
-      2,
-    ),
-  )
-} finally {
-  await server.stop()
+  return Math.round(times[5]!)
 }
 
-async function post(p: string, body: unknown, cookie?: string) {
+async function post(base: string, p: string, body: unknown, cookie?: string) {
   const res = await fetch(base + p, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
@@ -98,4 +215,20 @@ async function post(p: string, body: unknown, cookie?: string) {
   })
   if (!res.ok) throw new Error(`${p}: ${res.status} ${await res.text()}`)
   return res
+}
+
+function write(file: string, data: unknown) {
+  fs.mkdirSync(out, { recursive: true })
+  fs.writeFileSync(path.join(out, file), JSON.stringify(data, null, 2))
+}
+
+function git(args: string[]): string {
+  const r = spawnSync('git', args, { cwd: root, encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.trim()}`)
+  return r.stdout
+}
+
+function run(command: string, args: string[], cwd: string) {
+  const r = spawnSync(command, args, { cwd, stdio: 'inherit' })
+  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed in ${cwd}`)
 }

@@ -81,6 +81,49 @@ export async function startInstance(name: string, env: Record<string, string>, p
   }
 }
 
+export interface Nginx {
+  url: string
+  stop(): void
+}
+
+/**
+ * nginx in front of the instances, on a free loopback port, with the deploy/
+ * configuration (its {{…}} places filled); answered /healthz before this resolves.
+ */
+export async function startNginx(dir: string, instances: Instance[]): Promise<Nginx> {
+  const port = await freePort()
+  const upstreams = instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=10s;`).join('\n')
+  const conf = fs
+    .readFileSync(path.join(root, 'deploy/nginx-cluster.conf'), 'utf8')
+    .replaceAll('{{PREFIX}}', dir)
+    .replaceAll('{{PORT}}', String(port))
+    .replace('{{UPSTREAMS}}', upstreams)
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf)
+  // nginx's workers (another user when it starts as root) keep guests' pages under the
+  // folder (deploy/nginx-cluster.conf): they must be able to pass through it.
+  fs.chmodSync(dir, 0o711)
+  const child = spawn(process.env.NGINX ?? 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  let failed: Error | undefined
+  child.once('error', (err) => (failed = err))
+  const url = `http://127.0.0.1:${port}`
+  for (let i = 0; ; i++) {
+    if (failed) throw new Error(`nginx could not be started (${failed.message}): install it, or set NGINX to its path`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // nginx is starting.
+    }
+    if (i > 100 || child.exitCode !== null) {
+      child.kill('SIGQUIT')
+      throw new Error('nginx did not start (see above)')
+    }
+    await sleep(100)
+  }
+  return { url, stop: () => void child.kill('SIGQUIT') }
+}
+
 /** A database of its own on the PostgreSQL server (never the server's other databases). */
 export async function freshPostgres(url: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `kapra_faults_${randomBytes(5).toString('hex')}`

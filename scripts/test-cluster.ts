@@ -9,27 +9,25 @@
 // Needs DATABASE_URL or TEST_DATABASE_URL (PostgreSQL; a database of its own is created
 // and dropped) and nginx on the PATH (or NGINX). It measures no speed: `--instances 1`
 // and `--instances 3` are there for a throughput run made separately.
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import {
   buildOnce,
   checkout,
   committedOrders,
-  freePort,
   freshPostgres,
   newTally,
   printTable,
   promote,
-  root,
   Shopper,
   sleep,
   startInstance,
+  startNginx,
   stockedLines,
   tempDir,
   type Check,
   type Instance,
+  type Nginx,
 } from '#scripts/fault-kit.ts'
 
 const { values } = parseArgs({
@@ -56,7 +54,7 @@ async function main(): Promise<boolean> {
   const database = await freshPostgres(serverUrl!)
   const dir = tempDir('kapra-cluster-')
   const running: Instance[] = []
-  let nginx: ReturnType<typeof spawn> | undefined
+  let nginx: Nginx | undefined
   try {
     const env = {
       DATABASE_URL: database.url,
@@ -79,30 +77,8 @@ async function main(): Promise<boolean> {
       )),
     )
 
-    const port = await freePort()
-    const upstreams = running.map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=10s;`).join('\n')
-    const conf = fs
-      .readFileSync(path.join(root, 'deploy/nginx-cluster.conf'), 'utf8')
-      .replaceAll('{{PREFIX}}', dir)
-      .replaceAll('{{PORT}}', String(port))
-      .replace('{{UPSTREAMS}}', upstreams)
-    fs.writeFileSync(path.join(dir, 'nginx.conf'), conf)
-    // nginx's workers (another user when it starts as root) keep guests' pages under the
-    // folder (deploy/nginx-cluster.conf): they must be able to pass through it.
-    fs.chmodSync(dir, 0o711)
-    nginx = spawn(process.env.NGINX ?? 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
-      stdio: ['ignore', 'ignore', 'inherit'],
-    })
-    const front = `http://127.0.0.1:${port}`
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`${front}/healthz`)).ok) break
-      } catch {
-        // nginx is starting.
-      }
-      if (i > 100) throw new Error('nginx did not start (see above)')
-      await sleep(100)
-    }
+    nginx = await startNginx(dir, running)
+    const front = nginx.url
     console.log(`${instances} instance(s) behind nginx on ${front}; ${shoppers} shoppers for ${seconds} s`)
 
     const admin = new Shopper(front, '198.19.0.1')
@@ -270,7 +246,7 @@ async function main(): Promise<boolean> {
     }
     return printTable(`Kapra cluster: ${instances} instance(s) behind nginx, PostgreSQL, ${seconds} s`, checks)
   } finally {
-    nginx?.kill('SIGQUIT')
+    nginx?.stop()
     for (const i of running) if (i.child.exitCode === null && i.child.signalCode === null) i.kill('SIGTERM')
     await Promise.all(running.map((i) => Promise.race([i.exited, sleep(12_000)])))
     await database.drop().catch((err: unknown) => console.error('could not drop the test database:', err))
