@@ -96,6 +96,7 @@ export function createServices(deps: {
       outboxBacklog: () => mail.backlog(),
       discountsGiven30d: () => admin.discountsGiven30d(),
       poolStats: deps.poolStats,
+      pageCache: () => pageCache.stats(),
       now,
     }),
     /** Guests' pages, rendered once (server/page-cache.ts). */

@@ -13,6 +13,8 @@ export interface MetricsSources {
   ordersByStatus: () => Promise<Record<OrderStatus, number>>
   outboxBacklog: () => Promise<{ waiting: number; oldest: number | null }>
   discountsGiven30d: () => Promise<number>
+  /** The guests' kept pages (server/page-cache.ts): how many, their bytes, and how they were answered. */
+  pageCache?: () => { pages: number; bytes: number; hits: number; misses: number; notModified: number }
   /** PostgreSQL's pool; absent on SQLite. */
   poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined
   now: () => number
@@ -48,6 +50,39 @@ export function createMetrics(sources: MetricsSources) {
     labelNames: ['kind'] as const,
     registers: [registry],
   })
+
+  const pageCache = sources.pageCache
+  if (pageCache) {
+    new Gauge({
+      name: 'kapra_page_cache_bytes',
+      help: 'Memory held by guests’ kept pages (docs/decisions/029)',
+      registers: [registry],
+      collect() {
+        this.set(pageCache().bytes)
+      },
+    })
+    new Gauge({
+      name: 'kapra_page_cache_pages',
+      help: 'Guests’ pages kept in memory',
+      registers: [registry],
+      collect() {
+        this.set(pageCache().pages)
+      },
+    })
+    new Counter({
+      name: 'kapra_page_cache_answers_total',
+      help: 'Guests’ page requests the cache saw, by how they were answered: hit, miss (drawn), not_modified (304)',
+      labelNames: ['answer'] as const,
+      registers: [registry],
+      collect() {
+        const { hits, misses, notModified } = pageCache()
+        this.reset()
+        this.inc({ answer: 'hit' }, hits)
+        this.inc({ answer: 'miss' }, misses)
+        this.inc({ answer: 'not_modified' }, notModified)
+      },
+    })
+  }
 
   new Gauge({
     name: 'kapra_orders',

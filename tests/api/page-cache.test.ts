@@ -103,6 +103,15 @@ describe.runIf(pagesBuilt).each(databases)('guests’ pages kept in memory (%s)'
     expect(head.status).toBe(200)
     expect(head.headers.get('etag')).toBe(etag)
     expect(await head.text()).toBe('')
+
+    // What the cache did is on /metrics.
+    const metrics = await (await get('/metrics', { 'x-forwarded-for': '127.0.0.1' })).text()
+    const value = (name: string) =>
+      Number(new RegExp(`^${name.replace(/[{}]/g, '\\$&')} (\\d+)`, 'm').exec(metrics)?.[1])
+    expect(value('kapra_page_cache_answers_total{answer="hit"}')).toBe(hits())
+    expect(value('kapra_page_cache_answers_total{answer="not_modified"}')).toBeGreaterThanOrEqual(2)
+    expect(value('kapra_page_cache_pages')).toBe(store.services.pageCache.stats().pages)
+    expect(value('kapra_page_cache_bytes')).toBeGreaterThan(0)
   })
 
   it('keeps languages, queries, hosts and the home page’s offer of Urdu apart', async () => {
