@@ -168,10 +168,20 @@ async function prepare(base: string): Promise<Shopper> {
     account,
     targets: [
       { name: 'GET /api/product/list', path: '/api/product/list' },
+      // A guest's pages (kept and answered from memory since docs/decisions/029)…
       { name: 'GET / (home, SSR)', path: '/' },
       { name: 'GET /collection (filtered, SSR)', path: '/collection?category=Men&sort=low-high' },
       { name: 'GET /productdetail/:id (SSR)', path: `/productdetail/${product._id}` },
       { name: 'GET product image', path: product.image1 },
+      // …and a signed-in shopper's, drawn for them every time.
+      {
+        name: 'GET /collection (signed in, SSR)',
+        path: '/collection?category=Men&sort=low-high',
+        headers: { cookie },
+      },
+      { name: 'GET /productdetail/:id (signed in, SSR)', path: `/productdetail/${product._id}`, headers: { cookie } },
+      { name: 'GET /cart (signed in, SSR)', path: '/cart', headers: { cookie } },
+      { name: 'GET /placeorder (signed in, SSR)', path: '/placeorder', headers: { cookie } },
       { name: 'POST /api/cart/get (signed in)', path: '/api/cart/get', method: 'POST', headers: { cookie } },
       { name: 'GET /order (signed in, SSR)', path: '/order', headers: { cookie } },
     ],
