@@ -1,5 +1,13 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import { sql } from 'kysely'
 import { describe, expect, it } from 'vitest'
-import { retryingConflicts } from '#server/db/database.ts'
+import { connect, retryingConflicts } from '#server/db/database.ts'
+
+const require = createRequire(import.meta.url)
 
 const conflict = (code: string) => Object.assign(new Error('could not serialize'), { code })
 
@@ -33,5 +41,42 @@ describe('retryingConflicts', () => {
       }),
     ).rejects.toThrow('out of stock')
     expect(runs).toBe(1)
+  })
+})
+
+describe('SQLite transactions beside another process', () => {
+  it('wait for the other writer at their start, instead of failing after reading what it then changed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-immediate-'))
+    const connection = connect({ dataDir: dir })
+    try {
+      await sql`create table shelf (id integer primary key, pieces integer not null)`.execute(connection.db)
+      await sql`insert into shelf (id, pieces) values (1, 5)`.execute(connection.db)
+      // Another process (a script, here a thread of its own) holds the write lock, and takes a
+      // piece before it lets go.
+      const other = new Worker(
+        `const SQLite = require(${JSON.stringify(require.resolve('better-sqlite3'))})
+        const db = new SQLite(${JSON.stringify(path.join(dir, 'kapra.sqlite'))})
+        db.exec('begin immediate')
+        db.prepare('update shelf set pieces = pieces - 1 where id = 1').run()
+        require('node:worker_threads').parentPort.postMessage('holding')
+        setTimeout(() => { db.exec('commit'); db.close() }, 150)`,
+        { eval: true },
+      )
+      await new Promise((resolve) => other.once('message', resolve))
+      // This store reads the shelf, then takes a piece: it must see the other's and not fail.
+      const left = await connection.db.transaction().execute(async (trx) => {
+        const { pieces } = await trx
+          .selectFrom('shelf' as never)
+          .select(sql<number>`pieces`.as('pieces'))
+          .executeTakeFirstOrThrow()
+        await sql`update shelf set pieces = ${pieces - 1} where id = 1`.execute(trx)
+        return pieces - 1
+      })
+      expect(left).toBe(3)
+      await other.terminate()
+    } finally {
+      await connection.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

@@ -1,7 +1,17 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect, sql, type Transaction } from 'kysely'
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type Transaction,
+} from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
 import type { Database } from '#server/db/schema.ts'
@@ -137,8 +147,25 @@ export function connect(options: DatabaseOptions): Connection {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+/**
+ * SQLite's transactions take the write lock when they begin (BEGIN IMMEDIATE), not at their
+ * first write: another process writing the same file (a script, the product list's writer)
+ * then makes a transaction wait its turn for up to busy_timeout, where a deferred one that had
+ * read first would fail at once with SQLITE_BUSY. This process runs one transaction at a time
+ * on its one connection, so nothing here waits longer than before.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver() as SqliteDriver
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    }
+    return driver
+  }
 }
 
 export async function migrateToLatest({ db, dialect, schema }: Pick<Connection, 'db' | 'dialect' | 'schema'>) {
