@@ -55,13 +55,19 @@ export function ensureBuilt(log: (msg: string) => void): void {
 
 type PagesHandler = (c: Context<AppEnv>) => Promise<Response>
 
-function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHandler {
+/**
+ * `source` is the build itself in production: React Router then derives its route table
+ * once, where a function (Vite's, in development) makes it derive the table again for
+ * every request (a twentieth of a page's time).
+ */
+function handlerFor(source: ServerBuild | (() => Promise<ServerBuild>), mode: string): PagesHandler {
+  const getBuild = typeof source === 'function' ? source : () => Promise.resolve(source)
   let handle: ReturnType<typeof createRequestHandler> | undefined
   return async (c) => {
     const build = await getBuild()
     const key = (build.entry.module as { appContext?: RouterContext<AppLoadContext> }).appContext
     if (!key) throw new Error('entry.server must export appContext')
-    handle ??= createRequestHandler(getBuild, mode)
+    handle ??= createRequestHandler(source, mode)
     const value: AppLoadContext = {
       services: c.var.services,
       user: c.var.user,
@@ -96,7 +102,7 @@ function handlerFor(getBuild: () => Promise<ServerBuild>, mode: string): PagesHa
 
 export async function productionPages(): Promise<PagesHandler> {
   const build = (await import(serverEntry)) as ServerBuild
-  return handlerFor(() => Promise.resolve(build), 'production')
+  return handlerFor(build, 'production')
 }
 
 export function developmentPages(vite: ViteDevServer): PagesHandler {

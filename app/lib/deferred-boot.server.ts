@@ -43,7 +43,9 @@ setTimeout(()=>document.readyState==='loading'?addEventListener('DOMContentLoade
  * boot) gets an inert type. Anything it does not recognise passes through untouched.
  */
 export function deferHydration(nonce: string | undefined): Transform {
-  const decoder = new TextDecoder()
+  // The document is read byte for byte as Latin-1: what is looked for is ASCII, and no
+  // byte of a UTF-8 character is, so the bytes go out as they came without decoding and
+  // encoding every page's text again.
   let phase: 'head' | 'body' | 'done' = 'head'
   let pending = ''
 
@@ -88,12 +90,14 @@ export function deferHydration(nonce: string | undefined): Transform {
 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      const out = rewrite(decoder.decode(chunk, { stream: true }), false)
-      callback(null, out ? Buffer.from(out) : undefined)
+      // Past the boot script, the rest passes as it is.
+      if (phase === 'done' && pending === '') return callback(null, chunk)
+      const out = rewrite(chunk.toString('latin1'), false)
+      callback(null, out ? Buffer.from(out, 'latin1') : undefined)
     },
     flush(callback) {
-      const out = rewrite(decoder.decode(), true)
-      callback(null, out ? Buffer.from(out) : undefined)
+      const out = rewrite('', true)
+      callback(null, out ? Buffer.from(out, 'latin1') : undefined)
     },
   })
 }

@@ -78,6 +78,20 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
     return toCart((await linesByArchived(exec, userId)).onSale)
   }
 
+  /**
+   * The cart once the lines of archived products are out, and those products' names. With
+   * nothing archived, the usual case, that is one read and no transaction.
+   */
+  async function pageCart(userId: string): Promise<{ cart: Cart; removed: string[] }> {
+    const lines = await linesByArchived(db, userId)
+    if (lines.gone.length === 0) return { cart: toCart(lines.onSale), removed: [] }
+    return db.transaction().execute(async (trx) => {
+      const { onSale, gone, names } = await linesByArchived(trx, userId)
+      if (gone.length > 0) await repo.deleteLines(trx, userId, gone)
+      return { cart: toCart(onSale), removed: names }
+    })
+  }
+
   return {
     get: (userId: string) => read(db, userId),
 
@@ -99,12 +113,11 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
      * names, once, for the cart page's notice.
      */
     async dropArchived(userId: string): Promise<string[]> {
-      return db.transaction().execute(async (trx) => {
-        const { gone, names } = await linesByArchived(trx, userId)
-        if (gone.length > 0) await repo.deleteLines(trx, userId, gone)
-        return names
-      })
+      return (await pageCart(userId)).removed
     },
+
+    /** The cart and checkout pages' cart: `dropArchived`, and the cart that is left. */
+    pageCart,
 
     /** Removes exactly these lines: one added meanwhile from another tab stays. */
     removeLines: (trx: Executor, userId: string, lines: StoredCartLine[]): Promise<void> =>

@@ -6,6 +6,7 @@ import {
   Kysely,
   PostgresDialect,
   SqliteDialect,
+  type SqliteDatabase,
   type SqliteDriver,
   sql,
   type DatabaseConnection,
@@ -147,7 +148,7 @@ export function connect(options: DatabaseOptions): Connection {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(sqlite) }) })
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
@@ -165,6 +166,32 @@ class ImmediateSqliteDialect extends SqliteDialect {
       await connection.executeQuery(CompiledQuery.raw('begin immediate'))
     }
     return driver
+  }
+}
+
+/** How many of the most recently used SQL statements a SQLite connection keeps prepared. */
+const KEPT_STATEMENTS = 500
+
+/**
+ * The connection as Kysely sees it, keeping its prepared statements: Kysely prepares each
+ * query's SQL again, and preparing was a twentieth of a signed-in shopper's page. A kept
+ * statement still running (a streamed select being read) is not lent twice: that query
+ * gets a statement of its own.
+ */
+export function keepingStatements(sqlite: SQLite.Database, keep = KEPT_STATEMENTS): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const statement = kept.get(sql)
+      if (statement?.busy) return sqlite.prepare(sql)
+      kept.delete(sql)
+      const fresh = statement ?? sqlite.prepare(sql)
+      // Most recently used last; the least recently used goes first.
+      kept.set(sql, fresh)
+      if (kept.size > keep) kept.delete(kept.keys().next().value!)
+      return fresh
+    },
   }
 }
 

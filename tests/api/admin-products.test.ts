@@ -364,7 +364,7 @@ describe.each(databases)('the console: products (%s)', (kind) => {
     // The cart no longer counts it anywhere; the cart and checkout pages drop the line
     // and name it, once (the browser tests show the notice).
     expect(await json(await shopper.client.post('/api/cart/get', {}))).toEqual({})
-    expect(await store.services.cart.dropArchived(shopper.user._id)).toEqual([created.name])
+    expect(await store.services.cart.pageCart(shopper.user._id)).toEqual({ cart: {}, removed: [created.name] })
     expect(
       await store.connection.db.selectFrom('cart_items').select('size').where('product_id', '=', created.id).execute(),
     ).toEqual([])

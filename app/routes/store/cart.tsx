@@ -35,8 +35,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
   // Lines of products taken out of the store go, and the shopper is told which.
-  const removed = await services.cart.dropArchived(user._id)
-  const cart = await services.cart.get(user._id)
+  const { cart, removed } = await services.cart.pageCart(user._id)
   // The delivery settings and the applied discount code (docs/decisions/026).
   const discount = await discountState(context, request, user._id)
   return { products: await productsInCart(services.catalog, cart), removed, discount }

@@ -42,8 +42,10 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
   // Lines of products taken out of the store go, and the shopper is told which.
-  const removed = await services.cart.dropArchived(user._id)
-  const [cart, addresses] = await Promise.all([services.cart.get(user._id), services.account.addresses(user._id)])
+  const [{ cart, removed }, addresses] = await Promise.all([
+    services.cart.pageCart(user._id),
+    services.account.addresses(user._id),
+  ])
   // A saved address chosen by a plain link (?address=id) fills the form on the server; else the default.
   const asked = url.searchParams.get('address')
   const chosen = addresses.find((a) => a._id === asked) ?? addresses.find((a) => a.isDefault) ?? null
