@@ -238,6 +238,45 @@ describe.each(databases)('the API description against real answers (%s)', (kind)
     await conforms('get', '/api/admin/two-factor', await admin.get('/api/admin/two-factor'), 200)
   })
 
+  it('matches the console’s writes, a discount code, an order’s move, an email link and the addresses', async () => {
+    const sale = (await conforms(
+      'post',
+      '/api/admin/sales',
+      await admin.post('/api/admin/sales', {
+        name: 'Eid',
+        percentOff: 20,
+        category: 'Kids',
+        startsAt: '2026-12-01T00:00:00+05:00',
+        endsAt: '2026-12-08T00:00:00+05:00',
+      }),
+      201,
+    )) as { sale: Sale }
+    await conforms('get', '/api/admin/sales/{id}', await admin.get(`/api/admin/sales/${sale.sale.id}`), 200)
+    const created = (await conforms(
+      'post',
+      '/api/admin/discounts',
+      await admin.post('/api/admin/discounts', { code: 'WELCOME10', kind: 'percent', value: 10 }),
+      201,
+    )) as AdminDiscount
+    await conforms('get', '/api/admin/discounts/{id}', await admin.get(`/api/admin/discounts/${created.id}`), 200)
+    await conforms(
+      'post',
+      '/api/admin/discounts',
+      await admin.post('/api/admin/discounts', { code: 'WELCOME10', kind: 'free_delivery' }),
+      409,
+    )
+    await shopper.post('/api/cart/add', { itemId: 'kids-hoodie', size: '4-5Y' })
+    await conforms('post', '/api/cart/discount', await shopper.post('/api/cart/discount', { code: 'welcome10' }), 200)
+    await conforms('post', '/api/cart/discount', await shopper.post('/api/cart/discount', { code: 'NOSUCHCODE' }), 422)
+    const orders = (await (await admin.get('/api/admin/orders')).json()) as AdminOrderPage
+    const move = await admin.post(`/api/admin/orders/${orders.items[0]!.id}/status`, { to: 'Confirmed' })
+    await conforms('post', '/api/admin/orders/{id}/status', move, 200)
+    await conforms('get', '/api/order/link', await store.fetch('/api/order/link?token=not-a-link'), 200)
+    await conforms('get', '/api/user/addresses', await shopper.get('/api/user/addresses'), 200)
+    await conforms('get', '/api/auth/config', await store.fetch('/api/auth/config'), 200)
+    await conforms('post', '/api/admin/two-factor/setup', await admin.post('/api/admin/two-factor/setup'), 200)
+  })
+
   it('matches the refusals: 400 with fields, 401, 403, 404 and 409', async () => {
     const bad = (await conforms(
       'post',
