@@ -1,7 +1,7 @@
 import { z } from '#contracts/zod.ts'
 import { text } from '#contracts/fields.ts'
-import { newPasswordField, type User } from '#contracts/auth.ts'
-import { addressSchema, type Address } from '#contracts/orders.ts'
+import { newPasswordField, userSchema, type User } from '#contracts/auth.ts'
+import { addressAnswerSchema, addressSchema, type Address } from '#contracts/orders.ts'
 
 /** How many delivery addresses one account may keep. */
 export const MAX_SAVED_ADDRESSES = 10
@@ -59,3 +59,13 @@ export interface SavedAddress extends Address {
 export function addressSummary(a: Pick<Address, 'street' | 'city'>): string {
   return `${a.street}, ${a.city}`
 }
+
+// The answers' schemas, for the API's description (server/openapi/document.ts); their types
+// are held equal to the interfaces above by tests/api/openapi.test.ts.
+
+export const accountSchema = z.object({ user: userSchema, hasPassword: z.boolean() })
+
+export const savedAddressSchema = addressAnswerSchema.extend({ _id: z.string(), isDefault: z.boolean() })
+
+/** A saved address's change: what was done, and the address as it is now. */
+export const savedAddressAnswerSchema = z.object({ message: z.string(), address: savedAddressSchema })

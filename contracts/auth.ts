@@ -114,3 +114,31 @@ export const verifyEmailSchema = z.object({
 
 /** The pages that show Google's button; their Content-Security-Policy allows Google's script (server/http/csp.ts). */
 export const GOOGLE_SIGN_IN_PAGES = ['/login', '/signup'] as const
+
+// The answers' schemas, for the API's description (server/openapi/document.ts); their types
+// are held equal to the interfaces above by tests/api/openapi.test.ts.
+
+export const userSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(userRoles),
+  emailVerified: z.boolean(),
+})
+
+/** Sign-in, registration, a verified address or a reset password: what happened and who. */
+export const userAnswerSchema = z.object({ message: z.string(), user: userSchema })
+
+/** The sign-in of an account with two-factor sign-in, without its code (401; docs/decisions/015). */
+export const twoFactorRequiredSchema = z.object({ twoFactorRequired: z.literal(true), message: z.string() })
+
+export const twoFactorStatusSchema = z.object({
+  enrolled: z.boolean(),
+  enabledAt: z.number().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  hasPassword: z.boolean(),
+})
+
+export const twoFactorSetupSchema = z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() })
+
+export const recoveryCodesAnswerSchema = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) })

@@ -33,3 +33,6 @@ export const cartMergeSchema = z.object({
     { error: 'cart is required' },
   ),
 })
+
+/** Every cart call's answer: contracts/cart-lines.ts Cart, { productId: { size: quantity } }. */
+export const cartSchema = z.record(z.string(), z.record(z.string(), z.number().int()))

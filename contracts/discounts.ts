@@ -155,3 +155,38 @@ export function discountStatus(
   if (d.startsAt !== null && now < d.startsAt) return 'scheduled'
   return 'active'
 }
+
+// The answers' schemas, for the API's description (server/openapi/document.ts); their types
+// are held equal to the interfaces above by tests/api/openapi.test.ts.
+
+export const discountQuoteSchema = z.object({
+  code: z.string(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  delivery: z.number().int(),
+  total: z.number().int(),
+})
+
+export const adminDiscountAnswerSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value: z.number().int(),
+  minSubtotal: z.number().int(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  maxUsesPerCustomer: z.number().int().nullable(),
+  firstOrderOnly: z.boolean(),
+  appliesToSale: z.boolean(),
+  used: z.number().int(),
+  status: z.enum(['scheduled', 'active', 'ended', 'used-up']),
+  createdAt: z.string(),
+})
+
+export const adminDiscountPageSchema = z.object({
+  discounts: z.array(adminDiscountAnswerSchema),
+  page: z.number().int(),
+  pages: z.number().int(),
+  total: z.number().int(),
+})

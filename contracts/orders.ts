@@ -1,7 +1,7 @@
 import { z } from '#contracts/zod.ts'
 import { emailField, requiredText, text } from '#contracts/fields.ts'
 import { quantityField } from '#contracts/cart.ts'
-import type { OrderActor, OrderStatus } from '#contracts/order-status.ts'
+import { orderActors, orderStatuses, type OrderActor, type OrderStatus } from '#contracts/order-status.ts'
 import { LANGUAGES } from '#contracts/languages.ts'
 import { discountCodeField } from '#contracts/discounts.ts'
 
@@ -135,3 +135,67 @@ export const CART_CHANGED_MESSAGE = 'Your cart has changed, please review it'
 export function orderNumber(orderId: string): string {
   return `#${orderId.replace(/-/g, '').slice(0, 8).toUpperCase()}`
 }
+
+// The answers' schemas, for the API's description (server/openapi/document.ts); their types
+// are held equal to the interfaces above by tests/api/openapi.test.ts.
+
+/** An address as an order or the account answers it (already checked once, by addressSchema). */
+export const addressAnswerSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pinCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+})
+
+export const orderItemSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  price: z.number().int(),
+  image: z.string(),
+  size: z.string(),
+  quantity: z.number().int(),
+})
+
+export const orderEventSchema = z.object({
+  at: z.number(),
+  from: z.enum(orderStatuses).nullable(),
+  to: z.enum(orderStatuses),
+  by: z.enum(orderActors),
+  note: z.string().nullable(),
+})
+
+export const orderSchema = z.object({
+  _id: z.string(),
+  items: z.array(orderItemSchema),
+  subtotal: z.number().int(),
+  deliveryFee: z.number().int(),
+  discountCode: z.string().nullable(),
+  discount: z.number().int(),
+  amount: z.number().int(),
+  address: addressAnswerSchema,
+  status: z.enum(orderStatuses),
+  payment: z.boolean(),
+  paymentMethod: z.literal('COD'),
+  date: z.number(),
+  events: z.array(orderEventSchema),
+  courier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+})
+
+/** POST /api/order/placeorder, confirm, cancel and the link's POST. */
+export const orderAnswerSchema = z.object({ message: z.string(), order: orderSchema })
+
+/** GET /api/order/link: what a link from the order email would do (server/orders/moves.ts OrderLink). */
+export const orderLinkAnswerSchema = z.union([
+  z.object({ state: z.enum(['invalid', 'expired']) }),
+  z.object({
+    state: z.enum(['ready', 'used', 'too-late']),
+    action: z.enum(['confirm', 'cancel']),
+    order: orderSchema,
+  }),
+])

@@ -178,3 +178,28 @@ export const ownSaleSchema = z
   })
   .nullable()
 export type OwnSale = z.infer<typeof ownSaleSchema>
+
+// The answers' schemas, for the API's description (server/openapi/document.ts); their types
+// are held equal to the interfaces above by tests/api/openapi.test.ts.
+
+export const saleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  percentOff: z.number().int(),
+  scope: z.enum(['store', 'products', 'category', 'subCategory']),
+  productIds: z.array(z.string()),
+  category: z.enum(categories).nullable(),
+  subCategory: z.enum(subCategories).nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  status: z.enum(['scheduled', 'running', 'ended']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+})
+
+export const salePageSchema = z.object({
+  items: z.array(saleSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+})

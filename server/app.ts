@@ -26,6 +26,7 @@ import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
 import { seoRoutes } from '#server/seo/routes.ts'
+import { openApiRoutes } from '#server/openapi/routes.ts'
 import { countRequests, metricsRoutes } from '#server/metrics/routes.ts'
 import { admission, type AdmissionHooks } from '#server/http/admission.ts'
 import { SESSION_COOKIE } from '#server/auth/cookies.ts'
@@ -165,6 +166,7 @@ export function createApp(options: AppOptions) {
   api.route('/cart', cartRoutes)
   api.route('/order', orderRoutes)
   api.route('/newsletter', newsletterRoutes)
+  api.route('/', openApiRoutes)
   // The console's API: behind its own guard (admins only), after every check above.
   api.route('/admin', adminRoutes)
   api.notFound(() => {

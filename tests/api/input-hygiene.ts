@@ -157,6 +157,8 @@ export const API: Record<string, Inputs> = {
   'POST /api/admin/discounts/:id': { body: { code: 'FUZZ10', kind: 'fixed', value: 100 } },
   'POST /api/admin/discounts/:id/end': {},
   'POST /api/cart/discount': { body: { code: 'FUZZ10' } },
+  'GET /api/openapi.json': {},
+  'GET /api/docs': {},
   'GET /images/products/:name': {},
   'GET /metrics': {},
   'GET /robots.txt': {},
