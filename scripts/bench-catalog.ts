@@ -3,14 +3,18 @@
 // fresh store with generated products (npm run db:seed -- --products N), starts the
 // built store on it and times each request one at a time, on SQLite and, when
 // TEST_DATABASE_URL is set, on a PostgreSQL database it creates and drops.
-// Loopback only; results also go to bench-results/bench-catalog.json.
+// Pages are asked as a signed-in shopper, whose pages are always rendered (a guest's
+// repeated page comes from the page cache, server/page-cache.ts, and is timed beside
+// them). Loopback only; results also go to bench-results/bench-catalog.json.
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
 import { ensureBuilt } from '#server/pages.ts'
+import { filtersToSearch, parseFilters } from '#contracts/catalog-filters.ts'
 import { seedProducts, startBenchServer } from './bench-server.ts'
+import { printTable, type DatabaseResult, type SizeResult, type Timing } from './bench-catalog-report.ts'
 
 const root = path.resolve(import.meta.dirname, '..')
 const sizes = parseSizes(process.env.BENCH_SIZES ?? '1000,10000,100000')
@@ -36,57 +40,78 @@ const targets = [
 ] as const
 type TargetName = (typeof targets)[number]['name']
 
+/**
+ * Views nobody has asked for yet, each asked once: the first view's time is its counts
+ * and its page read afresh. `salt` (a different one for each database and size) moves
+ * the price bounds, so no cache of any run has seen the view.
+ */
+const firstViews = [
+  {
+    name: 'narrowed, by price',
+    query: (salt: number) =>
+      `category=Women&subCategory=BottomWear&size=L&minPrice=${1500 + salt}&maxPrice=4000&sort=low-high`,
+  },
+  {
+    name: 'kids winter, high-low',
+    query: (salt: number) =>
+      `category=Kids&subCategory=WinterWear&size=8-9Y&minPrice=${2000 + salt}&maxPrice=9000&sort=high-low`,
+  },
+  { name: 'rarest size', query: (salt: number) => `size=2-3Y&minPrice=${500 + salt}` },
+  { name: 'size, high-low', query: () => 'size=XXL&sort=high-low' },
+  { name: 'on sale + category', query: () => 'category=Kids&sale=1' },
+  { name: 'two categories', query: () => 'category=Men&category=Kids&subCategory=BottomWear' },
+] as const
+
 /** The targets at 100,000 products this bench is read against. */
 const limits = { pageP95Ms: 50, suggestP95Ms: 30, htmlKB: 150, rssMiB: 350 }
-
-interface Timing {
-  medianMs: number
-  p95Ms: number
-  /** The first request, before the store's short-lived counts and words are kept. */
-  firstMs: number
-  bytes: number
-  gzipBytes: number | null
-  /** Products matching the view (the JSON API's total), or the suggestions' count. */
-  matches: number | null
-}
-interface SizeResult {
-  products: number
-  seedSeconds: number
-  timings: Record<TargetName, Timing>
-  rssAfterRunMiB: number
-  list: { bytes: number; seconds: number; servedSeconds: number; rssAfterMiB: number; peakMiB: number }
-}
-interface DatabaseResult {
-  database: 'SQLite' | 'PostgreSQL'
-  sizes: SizeResult[]
-}
 
 ensureBuilt((m) => console.log(m))
 const results: DatabaseResult[] = []
 const kinds: DatabaseResult['database'][] = testDatabaseUrl ? ['SQLite', 'PostgreSQL'] : ['SQLite']
 if (!testDatabaseUrl) console.log('TEST_DATABASE_URL is not set: SQLite only.')
 
-for (const database of kinds) {
+for (const [d, database] of kinds.entries()) {
   const result: DatabaseResult = { database, sizes: [] }
   results.push(result)
-  for (const products of sizes) {
+  for (const [n, products] of sizes.entries()) {
     console.log(`${database}, ${products.toLocaleString('en-US')} products: seeding…`)
-    result.sizes.push(await measureSize(database, products))
+    result.sizes.push(await measureSize(database, products, 10 * (d * sizes.length + n + 1)))
   }
-  printTable(result)
+  printTable(result, { targets, samples, warmUp, limits })
 }
 writeResults()
 
-async function measureSize(database: DatabaseResult['database'], products: number): Promise<SizeResult> {
+async function measureSize(database: DatabaseResult['database'], products: number, salt: number): Promise<SizeResult> {
   const store = await freshStore(database, products)
   try {
     const seedSeconds = await seedProducts(store.env, products)
-    const server = await startBenchServer(await freePort(), { ...store.env, SEED_DEMO: '0' })
+    // Without the line (docs/decisions/030): on a busy machine the product list's wait
+    // would count as lag and send the next request to it.
+    const server = await startBenchServer(await freePort(), {
+      ...store.env,
+      SEED_DEMO: '0',
+      ADMIT_MAX_IN_FLIGHT: '0',
+      ADMIT_MAX_LAG_MS: '0',
+    })
     try {
+      const shopper = { cookie: await signIn(server.base) }
       const timings = {} as Record<TargetName, Timing>
       for (const t of targets) {
-        timings[t.name] = await time(server.base, t.path)
+        // A signed-in shopper's page is rendered every time; the guest's, after its first, is kept.
+        timings[t.name] = await time(server.base, t.path, shopper)
+        if (t.path.startsWith('/collection')) timings[t.name].guest = await time(server.base, t.path, {})
         timings[t.name].matches = await matchesOf(server.base, t)
+      }
+      const firstViewTimes = []
+      for (const v of firstViews) {
+        const search = filtersToSearch(parseFilters(new URLSearchParams(v.query(salt)))).toString()
+        // The whole collection first, whose counts a store with shoppers always has kept.
+        await get(server.base, '/collection', shopper)
+        const started = performance.now()
+        await get(server.base, `/collection?${search}`, shopper)
+        const ms = performance.now() - started
+        const matches = await matchesOf(server.base, { api: search })
+        firstViewTimes.push({ name: v.name, path: `/collection?${search}`, ms, matches: matches ?? 0 })
       }
       const rssAfterRunMiB = server.memory().rssMiB
       const list = await timeList(server.base)
@@ -95,6 +120,7 @@ async function measureSize(database: DatabaseResult['database'], products: numbe
         products,
         seedSeconds,
         timings,
+        firstViews: firstViewTimes,
         rssAfterRunMiB,
         list: { ...list, rssAfterMiB: memory.rssMiB, peakMiB: memory.peakMiB },
       }
@@ -140,17 +166,42 @@ async function onDatabase(connectionString: string, statement: string): Promise<
   }
 }
 
+/** A shopper registered and signed in through the API: the session cookie to send. */
+async function signIn(base: string): Promise<string> {
+  const account = { name: 'Bench', email: `bench-catalog${Date.now()}@example.com`, password: 'bench password 123' }
+  const post = async (p: string, body: unknown) => {
+    const res = await fetch(base + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`POST ${p}: ${res.status} ${await res.text()}`)
+    return res
+  }
+  await post('/api/auth/registration', account)
+  const login = await post('/api/auth/login', { email: account.email, password: account.password })
+  const cookie = login.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error('POST /api/auth/login: no session cookie')
+  return cookie
+}
+
+/** One request read to its end; `cookie` (a session's) or none (a guest). */
+async function get(base: string, target: string, who: { cookie?: string }) {
+  const res = await fetch(base + target, { headers: who.cookie ? { cookie: who.cookie } : {}, redirect: 'manual' })
+  const body = await res.arrayBuffer()
+  if (!res.ok) throw new Error(`GET ${target}: ${res.status}`)
+  return body
+}
+
 /** Sequential requests, one at a time: latency without queueing. */
-async function time(base: string, target: string): Promise<Timing> {
+async function time(base: string, target: string, who: { cookie?: string }): Promise<Timing> {
   const times: number[] = []
   let bytes = 0
   let gzipBytes: number | null = null
   for (let i = 0; i < warmUp + samples; i++) {
     const started = performance.now()
-    const res = await fetch(base + target)
-    const body = await res.arrayBuffer()
+    const body = await get(base, target, who)
     const ms = performance.now() - started
-    if (!res.ok) throw new Error(`GET ${target}: ${res.status}`)
     times.push(ms)
     bytes = body.byteLength
     if (i === 0) gzipBytes = await compressedSize(base, target)
@@ -187,8 +238,9 @@ async function compressedSize(base: string, target: string): Promise<number | nu
   })
 }
 
-async function matchesOf(base: string, t: (typeof targets)[number]): Promise<number | null> {
+async function matchesOf(base: string, t: { path?: string; api: string | null }): Promise<number | null> {
   if (t.api === null) {
+    if (!t.path) return null
     const body = (await (await fetch(base + t.path)).json()) as { items: unknown[] }
     return body.items.length
   }
@@ -230,97 +282,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port))
     })
   })
-}
-
-// ---- output -------------------------------------------------------------------------
-
-function printTable(result: DatabaseResult): void {
-  const header = ['products', 'seed', ...targets.map((t) => t.name), 'RSS after', 'product list', 'RSS after list']
-  const rows = result.sizes.map((s) => [
-    s.products.toLocaleString('en-US'),
-    `${s.seedSeconds.toFixed(1)} s`,
-    ...targets.map((t) => {
-      const x = s.timings[t.name]
-      return `${ms(x.medianMs)} / ${ms(x.p95Ms)} · ${kb(x.bytes)}`
-    }),
-    `${s.rssAfterRunMiB} MiB`,
-    `${mb(s.list.bytes)} MB: written ${s.list.seconds.toFixed(1)} s, again ${s.list.servedSeconds.toFixed(1)} s`,
-    `${s.list.rssAfterMiB} MiB (peak ${s.list.peakMiB})`,
-  ])
-  console.log(
-    `\n${result.database}: median / p95 ms · body KB (${samples} requests each after ${warmUp} warm-up); ` +
-      'seed: npm run db:seed -- --products N; product list: GET /api/product/list twice (written, then served)',
-  )
-  printColumns([header, ...rows])
-
-  console.log('\nfirst request ms (before the counts and search words are kept) · matches · gzip KB')
-  printColumns([
-    ['products', ...targets.map((t) => t.name)],
-    ...result.sizes.map((s) => [
-      s.products.toLocaleString('en-US'),
-      ...targets.map((t) => {
-        const x = s.timings[t.name]
-        const gz = x.gzipBytes === null ? '' : ` · ${kb(x.gzipBytes)} gz`
-        return `${ms(x.firstMs)} · ${x.matches?.toLocaleString('en-US') ?? '?'}${gz}`
-      }),
-    ]),
-  ])
-
-  const smallest = result.sizes[0]
-  const largest = result.sizes.at(-1)
-  if (smallest && largest && largest !== smallest) {
-    // A few milliseconds apart, the p95 still moves with the machine's noise;
-    // the median says how the typical request grew.
-    for (const stat of ['medianMs', 'p95Ms'] as const) {
-      const ratios = targets.map((t) => {
-        const base = smallest.timings[t.name][stat]
-        return `${t.name} ${base > 0 ? `×${(largest.timings[t.name][stat] / base).toFixed(1)}` : '–'}`
-      })
-      const label = stat === 'p95Ms' ? 'p95' : 'median'
-      console.log(
-        `${label} at ${largest.products.toLocaleString('en-US')} vs ${smallest.products.toLocaleString('en-US')}: ${ratios.join(', ')}`,
-      )
-    }
-  }
-  if (largest) console.log(verdicts(largest).join('\n'))
-}
-
-/** The targets, read at the largest size measured. */
-function verdicts(s: SizeResult): string[] {
-  const at = `at ${s.products.toLocaleString('en-US')}`
-  const over: string[] = []
-  for (const t of targets) {
-    const x = s.timings[t.name]
-    const limit = t.path.startsWith('/api/product/suggest') ? limits.suggestP95Ms : limits.pageP95Ms
-    if (x.p95Ms > limit) over.push(`${t.name} p95 ${ms(x.p95Ms)} ms > ${limit} ms`)
-    if (t.path.startsWith('/collection') && x.bytes > limits.htmlKB * 1024)
-      over.push(`${t.name} HTML ${kb(x.bytes)} KB > ${limits.htmlKB} KB`)
-  }
-  if (s.rssAfterRunMiB > limits.rssMiB) over.push(`RSS after the run ${s.rssAfterRunMiB} MiB > ${limits.rssMiB} MiB`)
-  if (s.list.rssAfterMiB > limits.rssMiB)
-    over.push(`RSS after the product list ${s.list.rssAfterMiB} MiB > ${limits.rssMiB} MiB`)
-  const rule = `(p95 ≤ ${limits.pageP95Ms} ms, suggestions ≤ ${limits.suggestP95Ms} ms, HTML ≤ ${limits.htmlKB} KB, RSS ≤ ${limits.rssMiB} MiB)`
-  return over.length
-    ? [`targets ${at} ${rule}: over:`, ...over.map((o) => `  - ${o}`)]
-    : [`targets ${at} ${rule}: all met`]
-}
-
-function printColumns(rows: string[][]): void {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  for (const [n, row] of rows.entries()) {
-    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '))
-    if (n === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  }
-}
-
-function ms(v: number): string {
-  return v < 10 ? v.toFixed(1) : Math.round(v).toString()
-}
-function kb(bytes: number): string {
-  return (bytes / 1024).toFixed(1)
-}
-function mb(bytes: number): string {
-  return (bytes / 1_000_000).toFixed(1)
 }
 
 function writeResults(): void {

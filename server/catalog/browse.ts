@@ -3,12 +3,12 @@ import type { Category, Product, ProductSummary, SubCategory } from '#contracts/
 import { PAGE_SIZE, type CatalogFilters, type CatalogPage, type Facets } from '#contracts/catalog-filters.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import { normalizeQuery, searchGroups } from '#server/catalog/search.ts'
-import { viewCounts } from '#server/catalog/counts.ts'
+import { gridAnswers, viewCounts } from '#server/catalog/counts.ts'
 import { keptAnswers, lastKnownAnswers } from '#server/catalog/kept.ts'
 import { toProducts } from '#server/catalog/products.ts'
 import * as repo from '#server/catalog/browse-repository.ts'
 import { anyProductRow, productRow } from '#server/catalog/repository.ts'
-import { countOf } from '#server/catalog/counts-repository.ts'
+import { countOf, productGrid, sizeGrid } from '#server/catalog/counts-repository.ts'
 
 /** The most catalog words search corrects typos against (the most a real catalog's names use). */
 const MAX_TERMS = 50_000
@@ -63,9 +63,15 @@ export function createBrowse(
 
   /** The total and facet counts of a view: shared by its pages and sorts, kept briefly. */
   function countsOf(selection: repo.Selection): Promise<{ total: number; facets: Facets }> {
-    return views.kept(`counts ${JSON.stringify(selection)}`, async () =>
-      viewCounts(db, dialect, selection, await reducedAnywhere()),
-    )
+    return views.kept(`counts ${JSON.stringify(selection)}`, async () => {
+      const gridded = gridAnswers(selection)
+      const [reduced, products, sizes] = await Promise.all([
+        reducedAnywhere(),
+        gridded && !selection.sizes.length ? views.kept('product grid', () => productGrid(db)) : undefined,
+        gridded ? views.kept('size grid', () => sizeGrid(db)) : undefined,
+      ])
+      return viewCounts(db, dialect, selection, reduced, { products, sizes })
+    })
   }
 
   /** How many products are on sale in the whole store: one read of its own index, kept with the counts. */

@@ -3,18 +3,42 @@ import { categories, subCategories, type Category, type SubCategory } from '#con
 import { compareSizes, type Facets } from '#contracts/catalog-filters.ts'
 import type { Selection } from '#server/catalog/browse-repository.ts'
 import * as repo from '#server/catalog/counts-repository.ts'
+import type { GridRow, SizeGridRow } from '#server/catalog/counts-repository.ts'
 
-/** A view's total and each filter's counts (the collection's facets), read afresh. */
+/**
+ * Whether the catalog's grids (products, and size rows, by category, sub-category and
+ * price) hold a view's counts: not a search's, nor "On sale"'s.
+ */
+export function gridAnswers(s: Selection): boolean {
+  return !s.nameGroups.length && !s.reduced
+}
+
+/** The catalog's grids, kept a short while beside the counts (undefined: too many rows, or not asked). */
+export interface Grids {
+  products?: GridRow[] | undefined
+  sizes?: SizeGridRow[] | undefined
+}
+
+/**
+ * A view's total and each filter's counts (the collection's facets), read afresh, or
+ * added up from the catalog's grids where they answer them: for a view without a
+ * search or "On sale", the size facet, and every count when it chooses no size (the
+ * products' grid) or one (the size rows': a product has one row a size, so its rows of
+ * that size are its products). Several sizes count each product once: queries.
+ */
 export async function viewCounts(
   db: Executor,
   dialect: Dialect,
   s: Selection,
   /** How many products are on sale in the whole store: none, and no view counts them. */
   reducedAnywhere: number,
+  grids: Grids = {},
 ): Promise<{ total: number; facets: Facets }> {
+  const { products, sizes } = gridAnswers(s) ? grids : {}
+  const counted = s.sizes.length === 0 && products ? products : s.sizes.length === 1 && sizes ? sizes : undefined
   const [counts, bySize, reduced] = await Promise.all([
-    countsByGroup(db, dialect, s),
-    repo.countBySize(db, dialect, { ...s, sizes: [] }),
+    counted ? countsFromGrid(counted, s) : countsByGroup(db, dialect, s),
+    sizes ? sizesOf(sizes, s) : repo.countBySize(db, dialect, { ...s, sizes: [] }),
     // The "On sale" choice's count: the view's products on sale, its own choice aside.
     reducedAnywhere === 0 ? 0 : repo.countOf(db, dialect, { ...s, reduced: true }),
   ])
@@ -83,6 +107,46 @@ async function countsByGroup(db: Executor, dialect: Dialect, s: Selection) {
     // Every pair selected, counted within the bounds or not.
     price: selected.length
       ? { min: Math.min(...selected.map((r) => r.min)), max: Math.max(...selected.map((r) => r.max)) }
+      : null,
+  }
+}
+
+/** The view's filters on a row of a grid, one of them left out (a facet's own group). */
+function inView(s: Selection, leaveOut?: 'sizes' | 'categories' | 'subCategories' | 'price') {
+  return (r: GridRow & { size?: string }) =>
+    (leaveOut === 'sizes' || !s.sizes.length || s.sizes.includes(r.size!)) &&
+    (leaveOut === 'categories' || !s.categories.length || s.categories.includes(r.category)) &&
+    (leaveOut === 'subCategories' || !s.subCategories.length || s.subCategories.includes(r.subCategory)) &&
+    (leaveOut === 'price' ||
+      ((s.minPrice === null || r.price >= s.minPrice) && (s.maxPrice === null || r.price <= s.maxPrice)))
+}
+
+function sumBy<R extends GridRow>(rows: R[], key: 'category' | 'subCategory' | ('size' & keyof R)) {
+  const counts = new Map<string, number>()
+  for (const r of rows) {
+    const value = r[key] as string
+    counts.set(value, (counts.get(value) ?? 0) + r.count)
+  }
+  return [...counts].map(([value, count]) => ({ value, count }))
+}
+
+/** The size facet: products of the view by size in stock, its own sizes aside. */
+function sizesOf(grid: SizeGridRow[], s: Selection) {
+  return sumBy(grid.filter(inView(s, 'sizes')), 'size')
+}
+
+/** The view's total, its counts by category and sub-category and its price span, each a sum of the grid's rows. */
+function countsFromGrid(grid: GridRow[], s: Selection) {
+  const spanned = grid.filter(inView(s, 'price'))
+  return {
+    total: grid.filter(inView(s)).reduce((n, r) => n + r.count, 0),
+    byCategory: sumBy(grid.filter(inView(s, 'categories')), 'category'),
+    bySub: sumBy(grid.filter(inView(s, 'subCategories')), 'subCategory'),
+    price: spanned.length
+      ? {
+          min: spanned.reduce((m, r) => Math.min(m, r.price), Infinity),
+          max: spanned.reduce((m, r) => Math.max(m, r.price), -Infinity),
+        }
       : null,
   }
 }

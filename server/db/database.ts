@@ -42,6 +42,8 @@ import * as languages from '#server/db/migrations/2026-11-26T0200-languages.ts'
 import { salesMigration } from '#server/db/migrations/2026-11-26T0300-sales.ts'
 import * as discounts from '#server/db/migrations/2026-11-26T0400-discounts.ts'
 import * as listedIndex from '#server/db/migrations/2026-11-26T0700-listed-index.ts'
+import * as sizeFacetOrder from '#server/db/migrations/2026-11-26T0800-size-facet-order.ts'
+import * as priceDescendingIndex from '#server/db/migrations/2026-11-26T0810-price-descending-index.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -78,6 +80,8 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-26T0300-sales': salesMigration(dialect),
     '2026-11-26T0400-discounts': discounts,
     '2026-11-26T0700-listed-index': listedIndex,
+    '2026-11-26T0800-size-facet-order': sizeFacetOrder,
+    '2026-11-26T0810-price-descending-index': priceDescendingIndex,
   }
 }
 

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'kysely'
+import { largeCatalog } from '#demo/large-catalog.ts'
+import { everything, type Selection } from '#server/catalog/browse-repository.ts'
+import { productGrid, sizeGrid, type GridRow, type SizeGridRow } from '#server/catalog/counts-repository.ts'
+import { viewCounts } from '#server/catalog/counts.ts'
+import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
+
+// A view's counts added up from the catalog's grids (docs/decisions/009, "Counting at
+// size") are the counts its queries read, on each database: a generated catalog with
+// archived products, sizes out of stock and products on sale, and views of every shape
+// the grids answer (none, one or several sizes; categories, sub-categories, price bounds).
+
+const views: Partial<Selection>[] = [
+  {},
+  { categories: ['Men'] },
+  { categories: ['Men', 'Kids'], subCategories: ['BottomWear'] },
+  { subCategories: ['TopWear', 'WinterWear'] },
+  { minPrice: 1500 },
+  { maxPrice: 2990 },
+  { categories: ['Women'], minPrice: 1000, maxPrice: 4000 },
+  { sizes: ['M'] },
+  { sizes: ['XXL'], categories: ['Men'] },
+  { sizes: ['2-3Y'], minPrice: 900 },
+  { sizes: ['L'], categories: ['Women'], subCategories: ['BottomWear'], minPrice: 1500, maxPrice: 4000 },
+  { sizes: ['8-9Y'], categories: ['Kids'], subCategories: ['WinterWear'], minPrice: 2000, maxPrice: 9000 },
+  { sizes: ['S', 'M'], categories: ['Men'] },
+  { sizes: ['XS', 'XL', '12-13Y'], maxPrice: 3000 },
+  { sizes: ['M'], minPrice: 99_000 },
+  { sizes: ['NONE'] },
+  { categories: ['Kids'], minPrice: 50_000 },
+]
+
+describe.each(databases)('catalog grids (%s)', (kind) => {
+  let store: TestStore
+  let grids: { products: GridRow[] | undefined; sizes: SizeGridRow[] | undefined }
+  let reducedAnywhere: number
+
+  beforeAll(async () => {
+    store = await createTestStore(kind, { catalog: [] })
+    const [products] = largeCatalog(600, { now: Date.UTC(2026, 10, 26), chunkSize: 600 })
+    await store.services.catalog.add(products!)
+    const { db } = store.connection
+    // Archived products (with their size rows, as the repository keeps them), sizes sold
+    // out, and products on sale, each a scattering of the catalog.
+    const archived = sql<boolean>`id in (select id from products where position % 7 = 0)`
+    await db.updateTable('products').set({ archived: 1 }).where(archived).execute()
+    await db
+      .updateTable('product_sizes')
+      .set({ archived: 1 })
+      .where(sql<boolean>`product_id in (select id from products where archived = 1)`)
+      .execute()
+    await db
+      .updateTable('product_sizes')
+      .set({ stock: 0 })
+      .where(sql<boolean>`product_id in (select id from products where position % 5 = 1)`)
+      .where('size', 'in', ['M', 'XL', '4-5Y'])
+      .execute()
+    await db
+      .updateTable('products')
+      .set({ compare_at: sql`price + 500` })
+      .where(sql<boolean>`position % 4 = 2`)
+      .execute()
+    grids = { products: await productGrid(db), sizes: await sizeGrid(db) }
+    reducedAnywhere = Number(
+      (
+        await db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('archived', '=', 0)
+          .where('compare_at', 'is not', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  })
+  afterAll(() => store.close())
+
+  it('hold a row a price of each pair (and size in stock), far fewer than the rows they count', () => {
+    expect(grids.products!.length).toBeGreaterThan(9)
+    expect(grids.products!.reduce((n, r) => n + r.count, 0)).toBe(600 - Math.ceil(600 / 7))
+    expect(grids.sizes!.length).toBeGreaterThan(grids.products!.length)
+    expect(reducedAnywhere).toBeGreaterThan(0)
+  })
+
+  async function same(view: Partial<Selection>) {
+    const s: Selection = { ...everything, ...view }
+    const { db, dialect } = store.connection
+    const read = await viewCounts(db, dialect, s, reducedAnywhere)
+    const added = await viewCounts(db, dialect, s, reducedAnywhere, grids)
+    expect(added).toStrictEqual(read)
+    return read
+  }
+
+  it.each(views.map((v) => [JSON.stringify(v), v] as const))('count %s as its queries do', async (_, view) => {
+    const read = await same(view)
+    if (!view.minPrice || view.minPrice < 10_000) expect(read.total + read.facets.sizes.length).toBeGreaterThan(0)
+  })
+
+  it('count a view whose price bounds are prices of the catalog, bounds included, as its queries do', async () => {
+    const prices = [...new Set(grids.products!.map((r) => r.price))].sort((a, b) => a - b)
+    const [low, high] = [prices[Math.floor(prices.length / 4)]!, prices[Math.floor((prices.length * 3) / 4)]!]
+    for (const view of [
+      { minPrice: low, maxPrice: high },
+      { minPrice: high, maxPrice: high },
+      { sizes: ['L'], minPrice: low, maxPrice: high },
+      { sizes: ['L'], categories: ['Men'], maxPrice: low },
+      { sizes: ['S', 'L'], minPrice: low },
+    ])
+      expect((await same(view)).total).toBeGreaterThan(0)
+  })
+})
