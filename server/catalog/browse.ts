@@ -4,7 +4,7 @@ import { PAGE_SIZE, type CatalogFilters, type CatalogPage, type Facets } from '#
 import { productImageUrl } from '#server/catalog/images.ts'
 import { normalizeQuery, searchGroups } from '#server/catalog/search.ts'
 import { gridAnswers, viewCounts } from '#server/catalog/counts.ts'
-import { keptAnswers, lastKnownAnswers } from '#server/catalog/kept.ts'
+import { keptAnswers, lastKnownAnswers, refreshedAnswer } from '#server/catalog/kept.ts'
 import { toProducts } from '#server/catalog/products.ts'
 import * as repo from '#server/catalog/browse-repository.ts'
 import { anyProductRow, productRow } from '#server/catalog/repository.ts'
@@ -35,6 +35,12 @@ export function createBrowse(
   const walkFirst = options.walkFirst ?? WALK_FIRST
   const views = keptAnswers(options)
   const lastKnown = lastKnownAnswers(options.maxKnown)
+  // The whole catalog's counts by category, sub-category, size and price: refreshed in the
+  // background, so no shopper's view waits for them but the first after a start or a change.
+  const grids = {
+    products: refreshedAnswer(() => productGrid(db), options),
+    sizes: refreshedAnswer(() => sizeGrid(db), options),
+  }
   let vocabulary: { at: number; terms: Promise<string[]> } | undefined
 
   function words(): Promise<string[]> {
@@ -67,8 +73,8 @@ export function createBrowse(
       const gridded = gridAnswers(selection)
       const [reduced, products, sizes] = await Promise.all([
         reducedAnywhere(),
-        gridded && !selection.sizes.length ? views.kept('product grid', () => productGrid(db)) : undefined,
-        gridded ? views.kept('size grid', () => sizeGrid(db)) : undefined,
+        gridded && !selection.sizes.length ? grids.products.get() : undefined,
+        gridded ? grids.sizes.get() : undefined,
       ])
       return viewCounts(db, dialect, selection, reduced, { products, sizes })
     })
@@ -171,11 +177,15 @@ export function createBrowse(
   function forget(): void {
     vocabulary = undefined
     views.clear()
+    grids.products.clear()
+    grids.sizes.clear()
   }
 
   /** Drops the counts kept (a size sold out or came back); the words stay. */
   function forgetCounts(): void {
     views.clear()
+    grids.products.clear()
+    grids.sizes.clear()
   }
 
   return {

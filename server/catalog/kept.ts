@@ -48,3 +48,49 @@ export function lastKnownAnswers(maxKnown: number) {
     }
   }
 }
+
+/**
+ * One answer about the whole catalog (the counts' grids), read once and then kept for at most
+ * `maxAgeMs`. Asked for past half that age, it is read again in the background while the kept
+ * one answers, so under steady traffic no request waits for it; only the first after a start,
+ * a change (`clear`) or a quiet spell longer than `maxAgeMs` does. A reading begun before a
+ * change is not kept.
+ */
+export function refreshedAnswer<T>(read: () => Promise<T>, options: { maxAgeMs: number; now: () => number }) {
+  const { maxAgeMs, now } = options
+  let kept: { at: number; value: Promise<T> } | undefined
+  let refreshing = false
+  let generation = 0
+  const readNow = () => {
+    const entry = { at: now(), value: read() }
+    kept = entry
+    entry.value.catch(() => {
+      if (kept === entry) kept = undefined
+    })
+    return entry.value
+  }
+  return {
+    get(): Promise<T> {
+      if (!kept || now() - kept.at > maxAgeMs) return readNow()
+      if (now() - kept.at > maxAgeMs / 2 && !refreshing) {
+        refreshing = true
+        const started = generation
+        const at = now()
+        const value = read()
+        value
+          .then(
+            () => {
+              if (started === generation) kept = { at, value }
+            },
+            () => {},
+          )
+          .finally(() => (refreshing = false))
+      }
+      return kept.value
+    },
+    clear(): void {
+      generation++
+      kept = undefined
+    },
+  }
+}
