@@ -33,9 +33,10 @@ const PIECE = 25
  */
 export async function writeProductList(db: Db, dialect: Dialect, dir: string): Promise<ProductListFile> {
   fs.mkdirSync(dir, { recursive: true })
-  const begin = db.transaction()
-  const snapshot =
-    dialect === 'postgres' ? begin.setIsolationLevel('repeatable read').setAccessMode('read only') : begin
+  // A snapshot that writes nothing: on SQLite a deferred transaction, which holds no lock while
+  // it reads (server/db/database.ts), so orders go on while a large list is written.
+  const begin = db.transaction().setAccessMode('read only')
+  const snapshot = dialect === 'postgres' ? begin.setIsolationLevel('repeatable read') : begin
   return snapshot.execute(async (trx) => {
     const stamp = await repo.catalogStamp(trx)
     const done = existing(dir, stamp)

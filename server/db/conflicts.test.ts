@@ -79,4 +79,39 @@ describe('SQLite transactions beside another process', () => {
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })
+  it('leave a read-only transaction deferred: another process writes while it reads', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-deferred-'))
+    const connection = connect({ dataDir: dir })
+    try {
+      await sql`create table shelf (id integer primary key, pieces integer not null)`.execute(connection.db)
+      await sql`insert into shelf (id, pieces) values (1, 5)`.execute(connection.db)
+      const seen = await connection.db
+        .transaction()
+        .setAccessMode('read only')
+        .execute(async (trx) => {
+          const before = await sql<{ pieces: number }>`select pieces from shelf where id = 1`.execute(trx)
+          // Another process takes a piece, without waiting at all for a lock.
+          const other = new Worker(
+            `const SQLite = require(${JSON.stringify(require.resolve('better-sqlite3'))})
+            const db = new SQLite(${JSON.stringify(path.join(dir, 'kapra.sqlite'))})
+            db.pragma('busy_timeout = 0')
+            let answer
+            try { db.prepare('update shelf set pieces = pieces - 1 where id = 1').run(); answer = 'written' }
+            catch (err) { answer = err.code }
+            db.close()
+            require('node:worker_threads').parentPort.postMessage(answer)`,
+            { eval: true },
+          )
+          const answer = await new Promise((resolve) => other.once('message', resolve))
+          await other.terminate()
+          // This transaction's snapshot is unchanged by it.
+          const after = await sql<{ pieces: number }>`select pieces from shelf where id = 1`.execute(trx)
+          return { answer, before: before.rows[0]!.pieces, after: after.rows[0]!.pieces }
+        })
+      expect(seen).toEqual({ answer: 'written', before: 5, after: 5 })
+    } finally {
+      await connection.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })

@@ -12,6 +12,7 @@ import {
   type DatabaseConnection,
   type Driver,
   type Transaction,
+  type TransactionSettings,
 } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
@@ -157,17 +158,20 @@ export function connect(options: DatabaseOptions): Connection {
 }
 
 /**
- * SQLite's transactions take the write lock when they begin (BEGIN IMMEDIATE), not at their
- * first write: another process writing the same file (a script, the product list's writer)
- * then makes a transaction wait its turn for up to busy_timeout, where a deferred one that had
- * read first would fail at once with SQLITE_BUSY. This process runs one transaction at a time
- * on its one connection, so nothing here waits longer than before.
+ * SQLite's transactions that may write take the write lock when they begin (BEGIN
+ * IMMEDIATE), not at their first write: another process writing the same file (a script, a
+ * test's fixture) then makes a transaction wait its turn for up to busy_timeout, where a
+ * deferred one that had read first would fail at once with SQLITE_BUSY. This process runs one
+ * transaction at a time on its one connection, so nothing here waits longer than before. A
+ * transaction begun `read only` (the product list's snapshot, read for seconds at 100,000
+ * products) stays deferred: it takes no lock, and writers go on beside it.
  */
 class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
     const driver = super.createDriver() as SqliteDriver
-    driver.beginTransaction = async (connection: DatabaseConnection) => {
-      await connection.executeQuery(CompiledQuery.raw('begin immediate'))
+    driver.beginTransaction = async (connection: DatabaseConnection, settings?: TransactionSettings) => {
+      const mode = settings?.accessMode === 'read only' ? 'begin' : 'begin immediate'
+      await connection.executeQuery(CompiledQuery.raw(mode))
     }
     return driver
   }
