@@ -125,16 +125,21 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     return page
   }
 
+  /** The least recently used go until the pages fit. */
+  const evict = () => {
+    for (const oldest of pages.keys()) {
+      if (bytes <= maxBytes) break
+      drop(oldest)
+    }
+  }
+
   const keep = (key: string, page: KeptPage) => {
     // One page never takes more than an eighth of the cache.
     if (page.bytes > maxBytes / 8) return
     drop(key)
     pages.set(key, page)
     bytes += page.bytes
-    for (const oldest of pages.keys()) {
-      if (bytes <= maxBytes) break
-      drop(oldest)
-    }
+    evict()
   }
 
   /** Whether a rendered answer may be kept for every guest: a whole page, for nobody in particular. */
@@ -144,10 +149,29 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     !res.headers.has('set-cookie') &&
     !/no-store|private/.test(res.headers.get('cache-control') ?? '')
 
+  /** The policy of a page drawn for every guest: its own inline scripts, by hash. */
+  const policyOf = (res: Response, body: Uint8Array) =>
+    hashedPolicy(
+      (res.headers.get('content-type') ?? '').startsWith('text/html')
+        ? scriptHashes(Buffer.from(body).toString('utf8'))
+        : [],
+    )
+
+  /**
+   * A page drawn for every guest that is not kept (a 404, an error): it carries no nonce, so
+   * it is answered with the hashes of its scripts, or the browser would refuse to run them.
+   */
+  async function unkept(res: Response): Promise<Response> {
+    if (res.body === null) return res
+    const body = new Uint8Array(await res.arrayBuffer())
+    const headers = new Headers(res.headers)
+    headers.set('Content-Security-Policy', policyOf(res, body))
+    return new Response(body, { status: res.status, statusText: res.statusText, headers })
+  }
+
   /** A rendered answer as kept: the whole body, its gzip form, its hashes, its validator, the guests' headers. */
   async function pageOf(res: Response): Promise<KeptPage> {
     const body = new Uint8Array(await res.arrayBuffer())
-    const html = (res.headers.get('content-type') ?? '').startsWith('text/html')
     const vary = new Set(['Cookie', 'Accept-Encoding'])
     for (const v of (res.headers.get('vary') ?? '').split(',')) if (v.trim()) vary.add(v.trim())
     const headers = [...res.headers].filter(
@@ -156,7 +180,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     headers.push(
       ['Vary', [...vary].join(', ')],
       ['Cache-Control', GUEST_PAGE_CACHING],
-      ['Content-Security-Policy', hashedPolicy(html ? scriptHashes(Buffer.from(body).toString('utf8')) : [])],
+      ['Content-Security-Policy', policyOf(res, body)],
     )
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
     return { headers, body, etag, at: now(), bytes: body.byteLength + 1024 }
@@ -174,7 +198,10 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     if (gz && !page.gzip) {
       page.gzip = new Uint8Array(gzipSync(page.body))
       page.bytes += page.gzip.byteLength
-      if (pages.get(key) === page) bytes += page.gzip.byteLength
+      if (pages.get(key) === page) {
+        bytes += page.gzip.byteLength
+        evict()
+      }
     }
     const body = gz ? page.gzip! : page.body
     if (gz) headers.set('Content-Encoding', 'gzip')
@@ -209,7 +236,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
         const result = (async () => {
           c.set('forEveryGuest', true)
           const res = await render(c)
-          if (!keepable(res)) return res
+          if (!keepable(res)) return unkept(res)
           const page = await pageOf(res)
           if (started === generation) keep(key, page)
           return page

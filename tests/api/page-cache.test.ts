@@ -44,6 +44,23 @@ function soldOut(html: string, size: string): boolean {
   return /\sdisabled=""/.test(input)
 }
 
+/** A page drawn for every guest: no nonce, and its policy allows exactly its inline scripts, by their hashes. */
+function expectScriptsAllowedByHash(path: string, res: Response, html: string) {
+  expect(html, path).not.toMatch(/\snonce=/)
+  const policy = res.headers.get('content-security-policy')!
+  expect(policy, path).not.toMatch(/nonce/)
+  const allowed = policy
+    .split(';')
+    .find((d) => d.trim().startsWith('script-src'))!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, a]) => !/\ssrc=/.test(a!))
+  expect(inline.length, path).toBeGreaterThan(0)
+  const hashes = new Set(inline.map(([, , text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`))
+  expect(new Set(allowed), path).toEqual(new Set(["'self'", ...hashes]))
+}
+
 describe.runIf(pagesBuilt).each(databases)('guests’ pages kept in memory (%s)', (kind) => {
   let store: TestStore
   let app: ReturnType<typeof createApp>
@@ -179,22 +196,14 @@ describe.runIf(pagesBuilt).each(databases)('guests’ pages kept in memory (%s)'
       expect(res.status, path).toBe(200)
       expect(res.headers.get('cache-control'), path).toBe(GUEST_PAGE_CACHING)
       expect(res.headers.has('set-cookie'), path).toBe(false)
-      expect(html, path).not.toMatch(/\snonce=/)
-      const policy = res.headers.get('content-security-policy')!
-      expect(policy, path).not.toMatch(/nonce/)
-      const allowed = policy
-        .split(';')
-        .find((d) => d.trim().startsWith('script-src'))!
-        .trim()
-        .split(/\s+/)
-        .slice(1)
-      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, a]) => !/\ssrc=/.test(a!))
-      expect(inline.length, path).toBeGreaterThan(0)
-      const hashes = new Set(
-        inline.map(([, , text]) => `'sha256-${createHash('sha256').update(text!).digest('base64')}'`),
-      )
-      expect(new Set(allowed), path).toEqual(new Set(["'self'", ...hashes]))
+      expectScriptsAllowedByHash(path, res, html)
     }
+    // A guest's page that is not kept (a product that does not exist) is drawn the same way:
+    // its scripts still run, allowed by their hashes.
+    const missing = await page('/productdetail/no-such-product')
+    expect(missing.res.status).toBe(404)
+    expect(missing.res.headers.get('cache-control')).not.toBe(GUEST_PAGE_CACHING)
+    expectScriptsAllowedByHash('/productdetail/no-such-product', missing.res, missing.html)
     // The client's navigations (`.data`) are kept too, and carry no cookie either.
     const data = await get('/collection.data?category=Men')
     expect(data.status).toBe(200)
