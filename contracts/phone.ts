@@ -1,13 +1,19 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min'
+
+/** Where a number written without its country code is taken to be. */
+const DEFAULT_REGION = 'PK'
+
 /**
- * A Pakistani phone number as digits in international form, without '+':
- * '0300-1234567', '+92 300 1234567' and '00923001234567' all become '923001234567'.
- * Numbers from elsewhere keep their digits. Used to match a customer's orders by
- * phone and to open WhatsApp (wa.me/<this>).
+ * A phone number as digits in international form, without '+', by libphonenumber-js with
+ * Pakistan as the default region: '03001234567', '+92 300 1234567', '0300-1234567',
+ * '00923001234567' and 3001234567 (the JSON number a client following the spec sends,
+ * its leading 0 lost: docs/spec/store-spec.md §3) all become '923001234567'. A number
+ * the library cannot make sense of keeps its digits. The one rule for matching a
+ * customer's orders, the blocklist, /track and WhatsApp links (wa.me/<this>).
  */
-export function phoneKey(phone: string): string {
-  const digits = phone.replace(/\D/g, '')
-  if (digits.startsWith('0092')) return digits.slice(2)
-  if (digits.startsWith('92')) return digits
-  if (digits.startsWith('03')) return `92${digits.slice(1)}`
-  return digits
+export function phoneKey(phone: string | number): string {
+  const written = String(phone)
+  const parsed = parsePhoneNumberFromString(written, DEFAULT_REGION)
+  if (parsed?.isPossible()) return parsed.number.slice(1)
+  return written.replace(/\D/g, '')
 }

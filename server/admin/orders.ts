@@ -144,6 +144,7 @@ function orderSearch(q: string): repo.OrderSearch | null {
   if (!q) return null
   const number = /^#?\s*([0-9a-f]{1,8})$/i.exec(q)?.[1]?.toLowerCase() ?? null
   const digits = q.replace(/\D/g, '')
-  const phone = /^\+?[\d\s\-().]+$/.test(q) && digits.length >= 4 ? phoneKey(q) : null
+  // The start of a number written nationally ('0300123') is found without its 0: keys are international.
+  const phone = /^\+?[\d\s\-().]+$/.test(q) && digits.length >= 4 ? phoneKey(q).replace(/^0+/, '') : null
   return { like: likePattern(q), numberPrefix: number, phoneKey: phone }
 }
