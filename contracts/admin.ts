@@ -4,6 +4,7 @@ import { text } from '#contracts/fields.ts'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { karachiDayStart } from '#contracts/store-days.ts'
+import { COURIERS, isCourier } from '#contracts/couriers.ts'
 import { ownSaleSchema } from '#contracts/sales.ts'
 import {
   categories,
@@ -94,7 +95,9 @@ const optionalDetailText = (label: string, max: number, options: { multiline?: b
 /** POST /api/admin/orders/:id/status: Shipped needs the courier and the tracking number. */
 export const adminStatusMoveSchema = z.object({
   to: z.enum(orderStatuses, { error: `to must be one of: ${orderStatuses.join(', ')}` }),
-  courier: detailText('courier', 60).optional(),
+  courier: detailText('courier', 60)
+    .refine(isCourier, `courier must be one of: ${COURIERS.join(', ')}`)
+    .optional(),
   trackingNumber: detailText('trackingNumber', 60).optional(),
   note: text('note', { multiline: true }).trim().max(500, 'note must be at most 500 characters').optional(),
 })

@@ -80,6 +80,11 @@ export interface OrderItem {
   name: string
   price: number
   image: string
+  /**
+   * The same picture under the product's own name for it: the spec's order item is a copy
+   * of the product (docs/spec/store-spec.md §3), and its My Orders reads image1.
+   */
+  image1: string
   size: string
   quantity: number
 }
@@ -104,6 +109,8 @@ export interface Order {
   /** Set when the order is Shipped. */
   courier: string | null
   trackingNumber: string | null
+  /** The courier's own page for the parcel (contracts/couriers.ts); null without one. */
+  trackingUrl: string | null
 }
 
 export interface OrderEvent {
@@ -157,6 +164,7 @@ export const orderItemSchema = z.object({
   name: z.string(),
   price: z.number().int(),
   image: z.string(),
+  image1: z.string(),
   size: z.string(),
   quantity: z.number().int(),
 })
@@ -185,6 +193,7 @@ export const orderSchema = z.object({
   events: z.array(orderEventSchema),
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
 })
 
 /** POST /api/order/placeorder, confirm, cancel and the link's POST. */

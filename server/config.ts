@@ -3,6 +3,13 @@ import { z } from 'zod'
 import type { BlockList } from 'node:net'
 import { parseAddressList, parseTrustProxy, type TrustProxy } from '#server/http/client-address.ts'
 import type { Delivery } from '#contracts/pricing.ts'
+import {
+  COURIERS,
+  DEFAULT_TRACKING_TEMPLATES,
+  TRACKING_NUMBER,
+  isCourier,
+  type TrackingTemplates,
+} from '#contracts/couriers.ts'
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
@@ -15,6 +22,38 @@ const LINK_KEY = /^[^\s,]{32,}$/
 const LINK_KEY_RULE = 'at least 32 characters without spaces or commas (openssl rand -base64 48 makes one)'
 /** In LINK_SECRET_PREVIOUS: the key the first migration stored in the database (docs/decisions/018). */
 const STORED_LINK_KEY = 'stored'
+
+/**
+ * COURIER_TRACKING_URLS: a JSON object from a courier's name to its tracking address with
+ * {number} in it, or "" for none, over the defaults of contracts/couriers.ts.
+ */
+const trackingTemplates = z.string().transform((v, ctx): Partial<TrackingTemplates> => {
+  const rule = `COURIER_TRACKING_URLS is a JSON object such as {"TCS": "https://…${TRACKING_NUMBER}"}, its names from: ${COURIERS.join(', ')}; an address is https with ${TRACKING_NUMBER} in it, or "" for none`
+  let value: unknown
+  try {
+    value = JSON.parse(v)
+  } catch {
+    ctx.addIssue({ code: 'custom', message: rule })
+    return z.NEVER
+  }
+  const ok =
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.entries(value).every(
+      ([name, url]) =>
+        isCourier(name) &&
+        typeof url === 'string' &&
+        (url === '' || (/^https:\/\/[^\s]+$/.test(url) && url.includes(TRACKING_NUMBER))),
+    )
+  if (!ok) {
+    ctx.addIssue({ code: 'custom', message: rule })
+    return z.NEVER
+  }
+  return Object.fromEntries(
+    Object.entries(value as Record<string, string>).map(([name, url]) => [name, url === '' ? null : url]),
+  )
+})
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -89,6 +128,7 @@ const envSchema = z.object({
       'NEWSLETTER_CODE is letters, digits and dashes: the prefix of each subscriber code',
     )
     .default('WELCOME20'),
+  COURIER_TRACKING_URLS: trackingTemplates.optional(),
   DELIVERY_FEE: z.coerce.number().int().min(0).max(100_000).default(50),
   FREE_DELIVERY_OVER: z.coerce.number().int().min(1).max(100_000_000).optional(),
   PASSWORD_RESET_LIMIT_PER_EMAIL: positiveInt.default(5),
@@ -186,6 +226,8 @@ export interface Config {
   }
   /** DELIVERY_FEE and FREE_DELIVERY_OVER (unset: never free) (docs/decisions/026). */
   delivery: Delivery
+  /** Each courier's public tracking address (contracts/couriers.ts), COURIER_TRACKING_URLS over the defaults. */
+  trackingTemplates: TrackingTemplates
   bodyLimitBytes: number
   /** PAGE_CACHE_MB in bytes: guests' rendered pages kept in memory (0: none) (docs/decisions/029). */
   pageCacheBytes: number
@@ -265,6 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       stored: !e.LINK_SECRET || (e.LINK_SECRET_PREVIOUS ?? []).includes(STORED_LINK_KEY),
     },
     delivery: { fee: e.DELIVERY_FEE, freeOver: e.FREE_DELIVERY_OVER ?? null },
+    trackingTemplates: { ...DEFAULT_TRACKING_TEMPLATES, ...e.COURIER_TRACKING_URLS },
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,

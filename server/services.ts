@@ -59,6 +59,7 @@ export function createServices(deps: {
   const orders = createOrderService(deps.db, deps.dialect, { cart, catalog, discounts, mail, jobs, auth }, now, {
     limits: deps.config.orders,
     delivery: deps.config.delivery,
+    trackingTemplates: deps.config.trackingTemplates,
     logger: deps.logger,
     ...(limitStore ? { limitStore } : {}),
   })

@@ -23,3 +23,39 @@ describe('the WhatsApp message', () => {
     )
   })
 })
+
+describe('the WhatsApp link', () => {
+  it.each(['03001234567', '+92 300 1234567', '0300-1234567', '3001234567'])(
+    'reaches %s in international form',
+    (phone) => {
+      const url = whatsappUrl(makeOrder({ address: { ...order.address, phone } }), 'Kapra', 'en')
+      expect(url.startsWith('https://wa.me/923001234567?')).toBe(true)
+    },
+  )
+})
+
+describe('the WhatsApp message once shipped', () => {
+  const shipped = makeOrder({
+    status: 'Shipped',
+    courier: 'Leopards',
+    trackingNumber: 'LE 7781',
+    trackingUrl: 'https://www.leopardscourier.com/tracking?cn=LE%207781',
+  })
+
+  it('links straight to the courier’s tracking page, in both languages', () => {
+    const en = text(whatsappUrl(shipped, 'Kapra', 'en'))
+    expect(en).toContain('on its way with Leopards')
+    expect(en).toContain(
+      'Tracking number: LE 7781\nFollow your parcel: https://www.leopardscourier.com/tracking?cn=LE%207781',
+    )
+    const ur = text(whatsappUrl(shipped, 'Kapra', 'ur'))
+    expect(ur).toContain('https://www.leopardscourier.com/tracking?cn=LE%207781')
+    expect(ur).not.toContain('YES')
+  })
+
+  it('gives the number alone for a courier without a tracking page', () => {
+    const en = text(whatsappUrl({ ...shipped, courier: 'Other', trackingUrl: null }, 'Kapra', 'en'))
+    expect(en).toContain('Tracking number: LE 7781')
+    expect(en).not.toContain('Follow your parcel')
+  })
+})

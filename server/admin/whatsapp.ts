@@ -35,7 +35,25 @@ const messages: Record<Lang, (order: Order, storeName: string) => string[]> = {
   },
 }
 
+/** Once the parcel is with the courier: where to follow it, and what to keep ready. */
+const shippedMessages: Record<Lang, (order: Order, storeName: string) => string[]> = {
+  en: (order, storeName) => [
+    `Assalam-o-Alaikum ${order.address.firstName}, this is ${storeName}: your order ${orderNumber(order._id)} is on its way with ${order.courier}.`,
+    `Tracking number: ${order.trackingNumber}`,
+    ...(order.trackingUrl ? [`Follow your parcel: ${order.trackingUrl}`] : []),
+    `Please keep ${formatPrice(order.amount)} ready for the courier (cash on delivery).`,
+  ],
+  ur: (order, storeName) => [
+    `السلام علیکم ${order.address.firstName}، ${storeName} کی طرف سے: آپ کا آرڈر ${orderNumber(order._id)} ${order.courier} کے ذریعے آپ کی طرف روانہ ہے۔`,
+    `ٹریکنگ نمبر: ${order.trackingNumber}`,
+    ...(order.trackingUrl ? [`اپنا پارسل یہاں دیکھیں: ${order.trackingUrl}`] : []),
+    `براہِ کرم کوریئر کے لیے ${formatPrice(order.amount)} تیار رکھیں (کیش آن ڈیلیوری)۔`,
+  ],
+}
+
+/** The chat's link: the confirmation message, or once shipped, the courier's tracking link. */
 export function whatsappUrl(order: Order, storeName: string, language: Lang): string {
-  const text = messages[language](order, storeName).join('\n')
+  const onTheWay = (order.status === 'Shipped' || order.status === 'Out for delivery') && order.courier !== null
+  const text = (onTheWay ? shippedMessages : messages)[language](order, storeName).join('\n')
   return `https://wa.me/${phoneKey(order.address.phone)}?text=${encodeURIComponent(text)}`
 }

@@ -18,8 +18,24 @@ const store: StoreIdentity = {
 
 const order = makeOrder({
   items: [
-    { _id: 'oxford-shirt', name: 'Men Oxford Shirt', price: 2499, image: '/images/a.webp', size: 'M', quantity: 2 },
-    { _id: 'kids-hoodie', name: 'Kids Hoodie', price: 1799, image: '/images/b.webp', size: '6-7Y', quantity: 1 },
+    {
+      _id: 'oxford-shirt',
+      name: 'Men Oxford Shirt',
+      price: 2499,
+      image: '/images/a.webp',
+      image1: '/images/a.webp',
+      size: 'M',
+      quantity: 2,
+    },
+    {
+      _id: 'kids-hoodie',
+      name: 'Kids Hoodie',
+      price: 1799,
+      image: '/images/b.webp',
+      image1: '/images/b.webp',
+      size: '6-7Y',
+      quantity: 1,
+    },
   ],
   subtotal: 6797,
   amount: 6847,

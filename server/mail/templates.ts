@@ -149,6 +149,14 @@ function OrderStatus(props: EmailContext & { subject: string; order: Order; stat
           ],
         })
       : null,
+    // Straight to the courier's own page for the parcel (contracts/couriers.ts), when it has one.
+    status === 'Shipped' && order.trackingUrl && order.courier
+      ? h(EmailButton, {
+          theme,
+          href: order.trackingUrl,
+          label: t('orderShipped.trackButton', { courier: order.courier }),
+        })
+      : null,
     status === 'Confirmed' || status === 'Cancelled' ? h(OrderLines, { theme, t, order }) : null,
     h(EmailButton, { theme, href: orderUrl(store, order), label: t('order.see') }),
   )

@@ -4,6 +4,7 @@ import type { CartService } from '#server/cart/service.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
 import type { DiscountService } from '#server/discounts/service.ts'
 import { SPEC_DELIVERY, type Delivery } from '#contracts/pricing.ts'
+import { DEFAULT_TRACKING_TEMPLATES, type TrackingTemplates } from '#contracts/couriers.ts'
 import type { MailService } from '#server/mail/service.ts'
 import { emailLanguage } from '#server/mail/templates.ts'
 import { RateLimiter } from '#server/limits/rate-limit.ts'
@@ -41,6 +42,8 @@ export interface OrderOptions {
   logger?: Logger
   /** The delivery fee and the free-delivery threshold (server/config.ts); the spec's fee when absent. */
   delivery?: Delivery
+  /** Each courier's tracking address (server/config.ts); the built-in ones when absent. */
+  trackingTemplates?: TrackingTemplates
 }
 
 export type OrdersContext = ReturnType<typeof createOrdersContext>
@@ -90,5 +93,6 @@ export function createOrdersContext(
     placementsByAccount,
     placementsByAddress,
     emailLanguageOf,
+    trackingTemplates: options.trackingTemplates ?? DEFAULT_TRACKING_TEMPLATES,
   }
 }

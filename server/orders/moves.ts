@@ -54,7 +54,7 @@ interface MoveOptions {
 }
 
 export function createMoves(ctx: OrdersContext) {
-  const { db, dialect, catalog, discounts, mail, jobs, now, limits, logger, emailLanguageOf } = ctx
+  const { db, dialect, catalog, discounts, mail, jobs, now, limits, logger, emailLanguageOf, trackingTemplates } = ctx
 
   /**
    * Moves an order along docs/spec/rulings.md #15 in one transaction: the status (only
@@ -108,7 +108,7 @@ export function createMoves(ctx: OrdersContext) {
         note: details.note ?? null,
       })
       const after = await repo.orderForUpdate(trx, orderId, { lock: false })
-      const order = fromRows(after!.order, after!.items, after!.events)
+      const order = fromRows(after!.order, after!.items, after!.events, trackingTemplates)
       if (along) await along(trx, { from, to, order })
       // The shopper hears about the moves that matter to them, in the move's transaction.
       if (mail && isEmailedMove(to)) {
@@ -207,7 +207,7 @@ export function createMoves(ctx: OrdersContext) {
       if ('state' in link) return link
       const found = await repo.orderForUpdate(db, link.claims.subject, { lock: false })
       if (!found) return { state: 'invalid' }
-      const order = fromRows(found.order, found.items, found.events)
+      const order = fromRows(found.order, found.items, found.events, trackingTemplates)
       const to = link.action === 'confirm' ? 'Confirmed' : 'Cancelled'
       const state = (await mail!.isLinkSpent(link.claims))
         ? 'used'

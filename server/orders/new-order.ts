@@ -30,7 +30,8 @@ const openOrdersMessage = (n: number, whose: 'account' | 'phone') =>
   `${whose === 'account' ? 'You have' : 'This phone number has'} ${n} order${n === 1 ? '' : 's'} waiting for confirmation. Confirm or cancel ${n === 1 ? 'it' : 'them'} in My Orders before placing another.`
 
 export function createNewOrder(ctx: OrdersContext) {
-  const { db, dialect, carts, catalog, discounts, delivery, mail, now, limits, emailLanguageOf } = ctx
+  const { db, dialect, carts, catalog, discounts, delivery, mail, now, limits, emailLanguageOf, trackingTemplates } =
+    ctx
 
   /**
    * docs/spec/rulings.md #13-14: the order is the user's server cart, priced from the catalog,
@@ -192,6 +193,7 @@ export function createNewOrder(ctx: OrdersContext) {
           },
           items,
           [placed],
+          trackingTemplates,
         )
         // The written confirmation, with one-tap links, commits with the order or not at all.
         if (mail) {

@@ -1,6 +1,7 @@
 import type { Address, Order, OrderEvent } from '#contracts/orders.ts'
 import { isOrderStatus, type OrderActor, type OrderStatus } from '#contracts/order-status.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
+import { trackingUrl, type TrackingTemplates } from '#contracts/couriers.ts'
 import type * as repo from '#server/orders/repository.ts'
 
 // Rows as the API shows them: one order with its lines and its events.
@@ -8,7 +9,12 @@ import type * as repo from '#server/orders/repository.ts'
 type OrderRow = Awaited<ReturnType<typeof repo.ordersOfUser>>['orders'][number]
 type EventRow = Awaited<ReturnType<typeof repo.ordersOfUser>>['events'][number]
 
-export function fromRows(o: OrderRow, items: Parameters<typeof toOrder>[1], events: EventRow[]): Order {
+export function fromRows(
+  o: OrderRow,
+  items: Parameters<typeof toOrder>[1],
+  events: EventRow[],
+  templates: TrackingTemplates,
+): Order {
   return toOrder(
     {
       id: o.id,
@@ -36,6 +42,7 @@ export function fromRows(o: OrderRow, items: Parameters<typeof toOrder>[1], even
     },
     items,
     events,
+    templates,
   )
 }
 
@@ -67,17 +74,23 @@ export function toOrder(
   },
   items: { product_id: string; name: string; price: number; image: string; size: string; quantity: number }[],
   events: { at: number; from_status: string | null; to_status: string; actor: string; note: string | null }[],
+  templates: TrackingTemplates,
 ): Order {
   return {
     _id: o.id,
-    items: items.map((i) => ({
-      _id: i.product_id,
-      name: i.name,
-      price: i.price,
-      image: productImageUrl(i.image),
-      size: i.size,
-      quantity: i.quantity,
-    })),
+    items: items.map((i) => {
+      const image = productImageUrl(i.image)
+      // image1 as the spec's product names it, for clients that read the item as a product (§3).
+      return {
+        _id: i.product_id,
+        name: i.name,
+        price: i.price,
+        image,
+        image1: image,
+        size: i.size,
+        quantity: i.quantity,
+      }
+    }),
     subtotal: o.subtotal,
     deliveryFee: o.delivery_fee,
     discountCode: o.discount_code,
@@ -97,5 +110,6 @@ export function toOrder(
     })),
     courier: o.courier,
     trackingNumber: o.tracking_number,
+    trackingUrl: trackingUrl(templates, o.courier, o.tracking_number),
   }
 }

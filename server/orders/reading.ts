@@ -9,7 +9,7 @@ import { fromRows, groupBy } from '#server/orders/order-rows.ts'
 // Orders read back: the shopper's list and one order, and the console's view of any order.
 
 export function createReading(ctx: OrdersContext) {
-  const { db } = ctx
+  const { db, trackingTemplates } = ctx
 
   return {
     /** Oldest first: the storefront reverses the flattened list (docs/spec/store-spec.md §7). */
@@ -17,14 +17,14 @@ export function createReading(ctx: OrdersContext) {
       const { orders, items, events } = await repo.ordersOfUser(db, userId)
       const itemsBy = groupBy(items, (i) => i.order_id)
       const eventsBy = groupBy(events, (e) => e.order_id)
-      return orders.map((o) => fromRows(o, itemsBy.get(o.id) ?? [], eventsBy.get(o.id) ?? []))
+      return orders.map((o) => fromRows(o, itemsBy.get(o.id) ?? [], eventsBy.get(o.id) ?? [], trackingTemplates))
     },
 
     /** One of the shopper's orders, or undefined (another shopper's order is not theirs to see). */
     async get(userId: string, orderId: string): Promise<Order | undefined> {
       const found = await repo.orderForUpdate(db, orderId, { lock: false })
       if (!found || found.order.user_id !== userId) return undefined
-      return fromRows(found.order, found.items, found.events)
+      return fromRows(found.order, found.items, found.events, trackingTemplates)
     },
 
     /**
@@ -36,7 +36,7 @@ export function createReading(ctx: OrdersContext) {
       if (!found) return undefined
       const { user_id: userId, language } = found.order
       return {
-        order: fromRows(found.order, found.items, found.events),
+        order: fromRows(found.order, found.items, found.events, trackingTemplates),
         userId,
         language: isLang(language) ? language : 'en',
       }

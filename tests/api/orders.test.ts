@@ -119,6 +119,7 @@ describe.each(databases)('orders (%s)', (kind) => {
             name: 'Men Oxford Shirt',
             price: 2499,
             image: '/images/products/oxford-shirt-front-800.webp',
+            image1: '/images/products/oxford-shirt-front-800.webp',
             size: 'M',
             quantity: 2,
           },
@@ -127,6 +128,7 @@ describe.each(databases)('orders (%s)', (kind) => {
             name: 'Men Denim Jeans',
             price: 3499,
             image: '/images/products/denim-jeans-front-800.webp',
+            image1: '/images/products/denim-jeans-front-800.webp',
             size: 'L',
             quantity: 1,
           },
@@ -146,6 +148,7 @@ describe.each(databases)('orders (%s)', (kind) => {
         events: [{ at: body.order.date, from: null, to: 'Order Placed', by: 'shopper', note: null }],
         courier: null,
         trackingNumber: null,
+        trackingUrl: null,
       },
     })
     expect(body.order.date).toBeGreaterThanOrEqual(before)

@@ -48,7 +48,17 @@ export const testAddress = {
 export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     _id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-    items: [{ _id: 'oxford-shirt', name: 'Men Oxford Shirt', price: 2499, image: '/a.webp', size: 'M', quantity: 2 }],
+    items: [
+      {
+        _id: 'oxford-shirt',
+        name: 'Men Oxford Shirt',
+        price: 2499,
+        image: '/a.webp',
+        image1: '/a.webp',
+        size: 'M',
+        quantity: 2,
+      },
+    ],
     subtotal: 4998,
     deliveryFee: 50,
     discountCode: null,
@@ -62,6 +72,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     events: [],
     courier: null,
     trackingNumber: null,
+    trackingUrl: null,
     ...overrides,
   }
 }

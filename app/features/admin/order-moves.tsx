@@ -2,11 +2,13 @@ import { Form, useNavigation } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import { CircleAlert, MessageCircle } from 'lucide-react'
 import type { OrderStatus } from '#contracts/order-status.ts'
+import { COURIERS } from '#contracts/couriers.ts'
 import { statusKey } from '#app/features/admin/console-text.ts'
 
 /**
  * An order's next step: the status table's legal moves as plain forms, Shipped with its
- * courier and tracking number, and the confirmation chat while the order awaits it.
+ * courier (from the list of contracts/couriers.ts) and tracking number, the confirmation chat
+ * while the order awaits it, and the tracking link's chat once it is on its way.
  */
 export function OrderMoves({
   status,
@@ -28,7 +30,7 @@ export function OrderMoves({
       <h2 id="moves-title" className="font-display text-lg font-semibold text-ink">
         {t('moves.title')}
       </h2>
-      {status === 'Order Placed' && (
+      {(status === 'Order Placed' || status === 'Shipped' || status === 'Out for delivery') && (
         <a
           href={whatsappUrl}
           target="_blank"
@@ -36,7 +38,7 @@ export function OrderMoves({
           className="mt-3 inline-flex min-h-11 items-center gap-2 rounded-full bg-[#1f7a4d] px-5 text-sm font-semibold text-white hover:bg-[#17603c]"
         >
           <MessageCircle aria-hidden className="size-4" />
-          {t('moves.whatsapp')}
+          {status === 'Order Placed' ? t('moves.whatsapp') : t('moves.whatsappTracking')}
         </a>
       )}
       {message && (
@@ -71,13 +73,16 @@ export function OrderMoves({
           <input type="hidden" name="to" value="Shipped" />
           <label className="block">
             <span className="field-label">{t('moves.courier')}</span>
-            <input
-              name="courier"
-              required
-              maxLength={60}
-              className="field-input"
-              placeholder={t('moves.courierPlaceholder')}
-            />
+            <select name="courier" required defaultValue="" className="field-input">
+              <option value="" disabled>
+                {t('moves.courierPlaceholder')}
+              </option>
+              {COURIERS.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
           </label>
           <label className="block">
             <span className="field-label">{t('moves.trackingNumber')}</span>

@@ -22,6 +22,7 @@ function order(id: string, date: number, names: string[], status: Order['status'
       name,
       price: 1000 + i,
       image: `/${name}.webp`,
+      image1: `/${name}.webp`,
       size: 'M',
       quantity: i + 1,
     })),
@@ -38,6 +39,7 @@ function order(id: string, date: number, names: string[], status: Order['status'
     events: [{ at: date, from: null, to: 'Order Placed', by: 'shopper', note: null }],
     courier: null,
     trackingNumber: null,
+    trackingUrl: null,
   }
 }
 

@@ -14,6 +14,9 @@ export interface OrderedItem extends OrderItem {
   discountCode: string | null
   /** What the code took off the whole order. */
   discount: number
+  /** The order's courier and its page for the parcel, once shipped (contracts/couriers.ts). */
+  courier: string | null
+  trackingUrl: string | null
 }
 
 /**
@@ -34,6 +37,8 @@ export function flattenOrders(orders: readonly Order[]): OrderedItem[] {
         date: order.date,
         discountCode: order.discountCode,
         discount: order.discount,
+        courier: order.courier,
+        trackingUrl: order.trackingUrl,
       })
     })
   }

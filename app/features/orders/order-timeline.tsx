@@ -5,6 +5,7 @@ import type { OrderStatus } from '#contracts/order-status.ts'
 import { formatOrderDate, formatOrderTime } from '#app/lib/dates.ts'
 import { useLang } from '#app/lib/i18n/language.ts'
 import { orderMessage, statusName } from '#app/features/orders/order-labels.ts'
+import { CourierLink } from '#app/features/orders/courier-link.tsx'
 
 /** The road an order travels when all goes well. */
 const road = [
@@ -18,11 +19,15 @@ const road = [
 
 /**
  * Where the order is (docs/spec/rulings.md #15): each step of the road with when it was
- * reached, the courier and tracking number once shipped, and a Cancelled or Returned
+ * reached, the courier, tracking number and the courier's tracking page once shipped, and a Cancelled or Returned
  * order's last step in place of the rest. An ordered list, so a screen reader reads it
  * as steps; reached steps say so in words, not only in colour.
  */
-export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'events' | 'courier' | 'trackingNumber'> }) {
+export function OrderTimeline({
+  order,
+}: {
+  order: Pick<Order, 'status' | 'events' | 'courier' | 'trackingNumber' | 'trackingUrl'>
+}) {
   const { t } = useTranslation('orders')
   const lang = useLang()
   const reached = new Map(order.events.map((e) => [e.to, e]))
@@ -83,6 +88,9 @@ export function OrderTimeline({ order }: { order: Pick<Order, 'status' | 'events
                     {order.trackingNumber}
                   </span>
                 </p>
+              )}
+              {step.status === 'Shipped' && done && order.courier && order.trackingUrl && (
+                <CourierLink courier={order.courier} url={order.trackingUrl} />
               )}
             </div>
           </li>

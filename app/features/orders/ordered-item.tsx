@@ -9,6 +9,7 @@ import { orderNumber } from '#contracts/orders.ts'
 import { paymentMethodName, statusTone, type OrderedItem, type StatusTone } from '#app/features/orders/my-orders.ts'
 import { statusName } from '#app/features/orders/order-labels.ts'
 import { OrderText } from '#app/features/orders/order-text.tsx'
+import { CourierLink } from '#app/features/orders/courier-link.tsx'
 
 const dotColour: Record<StatusTone, string> = {
   placed: 'bg-amber-500',
@@ -101,6 +102,9 @@ export function OrderedItemRow({
         >
           {tracking ? t('item.updating') : t('item.track')}
         </button>
+        {item.courier && item.trackingUrl && (
+          <CourierLink courier={item.courier} url={item.trackingUrl} className="basis-full sm:basis-auto" />
+        )}
       </div>
     </li>
   )
