@@ -137,6 +137,7 @@ const envSchema = z.object({
   ORDER_LIMIT_PER_ACCOUNT: positiveInt.default(10),
   ORDER_LIMIT_PER_IP: positiveInt.default(30),
   UNCONFIRMED_ORDER_HOURS: positiveInt.default(48),
+  TRACK_LIMIT_PER_IP: positiveInt.default(30),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   /** Guests' pages kept rendered, in MB (docs/decisions/029); 0 turns the cache off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
@@ -204,6 +205,8 @@ export interface Config {
     perIpPerHour: number
     /** An order still Order Placed this long after it was placed is cancelled by the store. */
     unconfirmedMs: number
+    /** /track's lookups that match no order, an hour per client address. */
+    trackPerIpPerHour: number
   }
   mail: {
     /** Unset: messages are kept (development, tests) or logged (production), never sent. */
@@ -294,6 +297,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perAccountPerHour: e.ORDER_LIMIT_PER_ACCOUNT,
       perIpPerHour: e.ORDER_LIMIT_PER_IP,
       unconfirmedMs: e.UNCONFIRMED_ORDER_HOURS * 60 * 60_000,
+      trackPerIpPerHour: e.TRACK_LIMIT_PER_IP,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

@@ -13,6 +13,7 @@ import {
   orderSchema,
   placeOrderSchema,
 } from '#contracts/orders.ts'
+import { trackQuerySchema, trackedOrderSchema } from '#contracts/track.ts'
 import { type Operation, withMessage } from '#server/openapi/operation.ts'
 
 /** The cart, orders, the newsletter, stock alerts and this description (docs/decisions/031). */
@@ -130,6 +131,17 @@ export const orderOperations: Operation[] = [
     body: orderLinkSchema,
     ok: { status: 200, schema: orderAnswerSchema },
     refusals: [409],
+  },
+  {
+    method: 'get',
+    path: '/api/order/track',
+    tag: 'Orders',
+    summary:
+      'An order by its number (#1A2B3C4D, the # optional) and the phone it was placed with, in any form, without signing in: status, timeline and tracking link, never name or address. 404 for a wrong pair; 429 past TRACK_LIMIT_PER_IP wrong pairs an hour per client',
+    access: 'public',
+    query: trackQuerySchema,
+    ok: { status: 200, schema: trackedOrderSchema },
+    refusals: [404, 429],
   },
   // ---- Newsletter ----
   {

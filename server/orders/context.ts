@@ -22,6 +22,7 @@ const DEFAULT_LIMITS: Config['orders'] = {
   perAccountPerHour: 10,
   perIpPerHour: 30,
   unconfirmedMs: 48 * 60 * 60_000,
+  trackPerIpPerHour: 30,
 }
 
 /** The domains the order service calls, each through its service. */
@@ -73,6 +74,8 @@ export function createOrdersContext(
     )
   const placementsByAccount = limiter('order-account', limits.perAccountPerHour)
   const placementsByAddress = limiter('order-address', limits.perIpPerHour)
+  // /track's wrong pairs of order number and phone, per client address (server/orders/tracking.ts).
+  const lookupsByAddress = limiter('track-address', limits.trackPerIpPerHour)
   /** An order email's language: the account's if it chose one, else the order's (in the caller's transaction). */
   async function emailLanguageOf(exec: Executor, order: { userId: string | null; language: string | null }) {
     const account = order.userId === null || !auth ? null : await auth.languageOf(exec, order.userId)
@@ -92,6 +95,7 @@ export function createOrdersContext(
     logger,
     placementsByAccount,
     placementsByAddress,
+    lookupsByAddress,
     emailLanguageOf,
     trackingTemplates: options.trackingTemplates ?? DEFAULT_TRACKING_TEMPLATES,
   }

@@ -54,6 +54,23 @@ export async function orderForUpdate(db: Executor, orderId: string, options: { l
   return { order, items, events }
 }
 
+/**
+ * The id of the order placed with this phone (its key: contracts/phone.ts) whose number is
+ * `prefix` (the id's first 8 hex digits, as #1A2B3C4D shows them), newest first: by the
+ * phone's index, then the few orders of that phone.
+ */
+export async function orderIdByNumber(db: Executor, prefix: string, phoneKey: string) {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('phone_key', '=', phoneKey)
+    .where('id', 'like', `${prefix}%`)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return row?.id
+}
+
 /** Moves the order only if it is still in `from`: false when another move came first. */
 export async function moveOrder(
   db: Executor,

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { idempotencyKeySchema, orderActionSchema, orderLinkSchema, placeOrderSchema } from '#contracts/orders.ts'
+import { trackQuerySchema } from '#contracts/track.ts'
 import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -42,6 +43,16 @@ export const orderRoutes = new Hono<AppEnv>()
     const { orderId } = parseWith(orderActionSchema, await readJson(c.req))
     const order = await c.var.services.orders.cancel(user._id, orderId)
     return c.json({ message: 'Order cancelled', order })
+  })
+  /**
+   * An order by its number and the phone it was placed with, without signing in (the /track
+   * page's question): its status, timeline and tracking link, never who or where. 404 for a
+   * wrong pair, whichever half; 429 past TRACK_LIMIT_PER_IP wrong pairs an hour.
+   */
+  .get('/track', async (c) => {
+    const query = parseWith(trackQuerySchema, { order: c.req.query('order'), phone: c.req.query('phone') })
+    c.header('Cache-Control', 'no-store')
+    return c.json(await c.var.services.orders.track(query, c.var.clientAddress))
   })
   /** What a confirm or cancel link from the order email would do; changes nothing. No sign-in: the link is the key. */
   .get('/link', async (c) => {

@@ -5,6 +5,7 @@ import { createMoves } from '#server/orders/moves.ts'
 import { createReading } from '#server/orders/reading.ts'
 import { createAccountHooks } from '#server/orders/account-hooks.ts'
 import { createDiscountQuote } from '#server/orders/discount-quote.ts'
+import { createTracking } from '#server/orders/tracking.ts'
 
 export { ANONYMISED } from '#server/orders/account-hooks.ts'
 export { CANCEL_LINK_MS, CONFIRM_LINK_MS, orderLinkPath } from '#server/orders/new-order.ts'
@@ -14,7 +15,7 @@ export type OrderService = ReturnType<typeof createOrderService>
 
 /**
  * Orders: the one service other domains, routes and pages use. Each job is a module of
- * its own beside this one (placing, new-order, moves, reading, account-hooks); they
+ * its own beside this one (placing, new-order, moves, reading, tracking, account-hooks); they
  * share the database, the domains and the limits (server/orders/context.ts).
  */
 export function createOrderService(
@@ -30,6 +31,7 @@ export function createOrderService(
     ...createMoves(ctx),
     ...createReading(ctx),
     ...createDiscountQuote(ctx),
+    ...createTracking(ctx),
     ...createAccountHooks(),
   }
 }
