@@ -31,6 +31,8 @@ function shopper(lang: Lang): RouteConfigEntry[] {
       page('account', 'account/account'),
       page('order', 'account/order'),
       page('order/:orderId', 'account/order.$orderId'),
+      // An order by its number and phone, without signing in.
+      page('track', 'store/track'),
       // Links from emails: confirm or cancel an order, verify an address (docs/decisions/011).
       page('order-link', 'account/order-link'),
       page('verify-email', 'account/verify-email'),

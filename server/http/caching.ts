@@ -15,6 +15,8 @@ const PRIVATE_PAGES = [
   /^\/account$/,
   /^\/order(\/[^/]+)?$/,
   /^\/order-link$/,
+  // An order found by its number and phone (/track?order=…&phone=…) is that shopper's.
+  /^\/track$/,
   /^\/cart$/,
   /^\/placeorder$/,
   /^\/admin(\/.*)?$/,

@@ -51,7 +51,6 @@ export const orderRoutes = new Hono<AppEnv>()
    */
   .get('/track', async (c) => {
     const query = parseWith(trackQuerySchema, { order: c.req.query('order'), phone: c.req.query('phone') })
-    c.header('Cache-Control', 'no-store')
     return c.json(await c.var.services.orders.track(query, c.var.clientAddress))
   })
   /** What a confirm or cancel link from the order email would do; changes nothing. No sign-in: the link is the key. */

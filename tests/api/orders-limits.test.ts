@@ -65,6 +65,7 @@ describe('the settings against hoarding', () => {
       perAccountPerHour: 10,
       perIpPerHour: 30,
       unconfirmedMs: 48 * HOUR,
+      trackPerIpPerHour: 30,
     })
   })
 })

@@ -29,6 +29,11 @@ export function SiteFooter({ store }: { store: { name: string; phone: string; em
               </Link>
             </li>
             <li>
+              <Link className="hover:text-accent" to="/track">
+                {t('footer.track')}
+              </Link>
+            </li>
+            <li>
               <Link className="hover:text-accent" to="/about#privacy">
                 {t('footer.privacy')}
               </Link>

@@ -2,7 +2,13 @@ import { Trans, useTranslation } from 'react-i18next'
 
 /** The messages that name an order by its number: `<no>{{number}}</no>` marks where it goes. */
 type OrderTextKey =
-  'item.order' | 'awaiting.order' | 'order.title' | 'order.cancelQuestion' | 'link.confirmTitle' | 'link.cancelTitle'
+  | 'item.order'
+  | 'awaiting.order'
+  | 'order.title'
+  | 'order.cancelQuestion'
+  | 'link.confirmTitle'
+  | 'link.cancelTitle'
+  | 'track.result'
 
 /**
  * A message naming an order ('Order #1A2B3C4D'), its number isolated left to right so
