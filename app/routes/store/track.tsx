@@ -124,7 +124,7 @@ export default function Track({ loaderData }: Route.ComponentProps) {
               t={t}
               i18nKey="track.signIn"
               components={{
-                link: <Link to="/order" className="font-semibold text-accent underline-offset-4 hover:underline" />,
+                orders: <Link to="/order" className="font-semibold text-accent underline-offset-4 hover:underline" />,
               }}
             />
           </p>
