@@ -142,3 +142,11 @@ export const adminOrderMoveSchema = z.object({ message: z.string(), order: admin
 
 /** GET /api/admin/sales/:id: the sale and its audit entries. */
 export const adminSaleDetailSchema = saleSchema.extend({ audit: z.array(auditEntrySchema) })
+
+/** POST /api/admin/orders/ship (contracts/admin.ts AdminBulkShipResult). */
+export const adminBulkShipResultSchema = z.object({
+  shipped: z.array(
+    z.object({ id: z.string(), number: z.string(), trackingNumber: z.string(), trackingUrl: z.string().nullable() }),
+  ),
+  failed: z.array(z.object({ number: z.string(), message: z.string() })),
+})

@@ -5,6 +5,7 @@ import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'
 import type { Order } from '#contracts/orders.ts'
 import { karachiDayStart } from '#contracts/store-days.ts'
 import { COURIERS, isCourier } from '#contracts/couriers.ts'
+import { BOOKING_LAYOUTS, BULK_ORDERS } from '#contracts/shipping.ts'
 import { ownSaleSchema } from '#contracts/sales.ts'
 import {
   categories,
@@ -63,6 +64,13 @@ export const adminOrdersExportSchema = z
     status: z.enum(orderStatuses, { error: `status must be one of: ${orderStatuses.join(', ')}` }).optional(),
     from: dateParam('from'),
     to: dateParam('to'),
+    /** A courier's booking file: one row an order in its columns, instead of the accountant's rows. */
+    layout: z.enum(BOOKING_LAYOUTS, { error: `layout must be one of: ${BOOKING_LAYOUTS.join(', ')}` }).optional(),
+    /** The chosen orders (their ids, `order` repeated); none: every order the other filters select. */
+    order: z
+      .array(text('order').regex(/^[0-9a-f-]{8,36}$/i, 'order must be an order id'))
+      .max(BULK_ORDERS, `order may name at most ${BULK_ORDERS} orders`)
+      .optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'to must not be before from', path: ['to'] })
 export type AdminOrdersExport = z.infer<typeof adminOrdersExportSchema>

@@ -17,3 +17,12 @@ export function phoneKey(phone: string | number): string {
   if (parsed?.isPossible()) return parsed.number.slice(1)
   return written.replace(/\D/g, '')
 }
+
+/**
+ * A phone as a Pakistani courier's booking form asks for it: '03001234567' for a Pakistani
+ * number, in whatever form it was written; a number from elsewhere as '+' and its digits.
+ */
+export function nationalPhone(phone: string | number): string {
+  const key = phoneKey(phone)
+  return key.startsWith('92') && key.length === 12 ? `0${key.slice(2)}` : `+${key}`
+}

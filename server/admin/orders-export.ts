@@ -36,13 +36,13 @@ export const ORDER_EXPORT_COLUMNS = [
 ] as const
 
 /** When an order was placed, as a Karachi wall clock reads it (YYYY-MM-DD HH:MM), which spreadsheets take as a date. */
-const karachiTime = (at: number) => new Date(at + 5 * 60 * 60_000).toISOString().slice(0, 16).replace('T', ' ')
+export const karachiTime = (at: number) => new Date(at + 5 * 60 * 60_000).toISOString().slice(0, 16).replace('T', ' ')
 
 /**
  * A cell a spreadsheet would read as a formula (a name typed as "=HYPERLINK(…)") starts with
  * an apostrophe instead, as OWASP advises against CSV injection; the text stays readable.
  */
-function cell(value: string | number | null): string | number {
+export function cell(value: string | number | null): string | number {
   if (value === null) return ''
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(value)) return `'${value}`
   return value
@@ -55,7 +55,12 @@ export async function* ordersCsv(db: Db, query: AdminOrdersExport): AsyncGenerat
   yield stringify([[...ORDER_EXPORT_COLUMNS]])
   let after: { createdAt: number; id: string } | null = null
   for (;;) {
-    const orders = await repo.ordersForExport(db, { from, before, status: query.status }, after, BATCH)
+    const orders = await repo.ordersForExport(
+      db,
+      { from, before, status: query.status, ids: query.order },
+      after,
+      BATCH,
+    )
     if (orders.length === 0) return
     const items = new Map<string, Awaited<ReturnType<typeof repo.itemsOf>>>()
     for (const item of await repo.itemsOf(

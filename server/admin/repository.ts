@@ -305,7 +305,13 @@ export async function sizesOf(db: Executor, productIds: string[]) {
 /** Orders placed in a range, of one status or all, oldest first, after the given one (keyset paging): the CSV export. */
 export function ordersForExport(
   db: Executor,
-  filter: { from: number | undefined; before: number | undefined; status: string | undefined },
+  filter: {
+    from: number | undefined
+    before: number | undefined
+    status: string | undefined
+    /** Only these orders (a courier's booking file of the chosen ones). */
+    ids?: string[] | undefined
+  },
   after: { createdAt: number; id: string } | null,
   limit: number,
 ) {
@@ -319,8 +325,10 @@ export function ordersForExport(
       'o.last_name',
       'o.phone',
       'o.email',
+      'o.street',
       'o.city',
       'o.state',
+      'o.pin_code',
       'o.courier',
       'o.tracking_number',
       'o.subtotal',
@@ -332,6 +340,7 @@ export function ordersForExport(
   if (filter.from !== undefined) query = query.where('o.created_at', '>=', filter.from)
   if (filter.before !== undefined) query = query.where('o.created_at', '<', filter.before)
   if (filter.status !== undefined) query = query.where('o.status', '=', filter.status)
+  if (filter.ids !== undefined) query = query.where('o.id', 'in', filter.ids.length > 0 ? filter.ids : [''])
   if (after)
     query = query.where((eb) =>
       eb.or([
@@ -351,5 +360,16 @@ export function itemsOf(db: Executor, orderIds: string[]) {
     .where('order_id', 'in', orderIds)
     .orderBy('order_id')
     .orderBy('position')
+    .execute()
+}
+
+/** Packing orders whose number (the id's first 8 hex digits) is one of these: a bulk shipping's list. */
+export function packingByNumbers(db: Executor, numbers: string[]) {
+  if (numbers.length === 0) return Promise.resolve([])
+  return db
+    .selectFrom('orders')
+    .select(['id', sql<string>`substr(id, 1, 8)`.as('number')])
+    .where('status', '=', 'Packing')
+    .where(sql<string>`substr(id, 1, 8)`, 'in', numbers)
     .execute()
 }

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono'
+import { adminBulkShipSchema } from '#contracts/shipping.ts'
 import {
   adminArchiveSchema,
   adminCustomersQuerySchema,
@@ -33,7 +34,11 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   // Before /orders/:id, which would take "export" for an order's id.
   .get('/orders/export', (c) => {
-    const query = parseWith(adminOrdersExportSchema, queryOf(c, ['status', 'from', 'to']))
+    const chosen = c.req.queries('order')
+    const query = parseWith(adminOrdersExportSchema, {
+      ...queryOf(c, ['status', 'from', 'to', 'layout']),
+      ...(chosen ? { order: chosen } : {}),
+    })
     const rows = c.var.services.admin.ordersCsv(query)
     const encoder = new TextEncoder()
     const body = new ReadableStream<Uint8Array>({
@@ -46,12 +51,18 @@ export const adminRoutes = new Hono<AppEnv>()
         await rows.return(undefined)
       },
     })
-    const name = `kapra-orders${query.from ? `-from-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`
+    const name = `kapra-${query.layout ? `${query.layout}-booking` : 'orders'}${query.from ? `-from-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`
     return c.body(body, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${name}"`,
       'Cache-Control': 'private, no-store',
     })
+  })
+  /** Packing orders marked Shipped with one courier, from a list of order numbers and tracking numbers. */
+  .post('/orders/ship', async (c) => {
+    const admin = requireAdmin(c)
+    const input = parseWith(adminBulkShipSchema, await readJson(c.req))
+    return c.json(await c.var.services.admin.shipMany(input, admin))
   })
   .get('/orders/:id', async (c) => {
     return c.json(await c.var.services.admin.order(orderId(c)))

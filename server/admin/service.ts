@@ -8,6 +8,8 @@ import { createCustomers } from '#server/admin/customers.ts'
 import { createDiscounts } from '#server/admin/discounts.ts'
 import { createSalesAdmin } from '#server/admin/sales.ts'
 import { ordersCsv } from '#server/admin/orders-export.ts'
+import { bookingCsv } from '#server/admin/booking-export.ts'
+import { createShipping } from '#server/admin/shipping.ts'
 import type { AdminOrdersExport } from '#contracts/admin.ts'
 
 export type AdminService = ReturnType<typeof createAdminService>
@@ -18,19 +20,25 @@ export type AdminService = ReturnType<typeof createAdminService>
  * is written to the audit log in the same transaction.
  *
  * Each page's work is a module of its own beside this one (products, orders and their
- * export, dashboard, customers, discounts, sales); they share the audit log
+ * exports, bulk shipping, dashboard, customers, discounts, sales); they share the audit log
  * (server/admin/context.ts).
  */
 export function createAdminService(db: Db, config: Config, domains: AdminDomains, now: () => number = Date.now) {
   const ctx = createAdminContext(db, config, domains, now)
+  const orders = createOrders(ctx)
   return {
     ...createProducts(ctx),
-    ...createOrders(ctx),
+    ...orders,
+    ...createShipping(ctx, (id, move, admin) => orders.moveOrder(id, move, admin)),
     ...createDashboard(ctx),
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
     ...createSalesAdmin(ctx),
-    /** The accountant's CSV of orders, a batch of rows at a time (server/admin/orders-export.ts). */
-    ordersCsv: (query: AdminOrdersExport) => ordersCsv(db, query),
+    /**
+     * The accountant's CSV of orders (server/admin/orders-export.ts), or with a layout, a
+     * courier's booking file (server/admin/booking-export.ts); a batch of rows at a time.
+     */
+    ordersCsv: (query: AdminOrdersExport) =>
+      query.layout ? bookingCsv(db, { ...query, layout: query.layout }) : ordersCsv(db, query),
   }
 }

@@ -1,4 +1,5 @@
 import { z } from '#contracts/zod.ts'
+import { adminBulkShipSchema } from '#contracts/shipping.ts'
 import { doneSchema } from '#contracts/api-error.ts'
 import {
   adminArchiveSchema,
@@ -16,6 +17,7 @@ import {
   adminDashboardSchema,
   adminOrderDetailSchema,
   adminOrderMoveSchema,
+  adminBulkShipResultSchema,
   adminOrderPageSchema,
   adminProductAnswerSchema,
   adminProductPageSchema,
@@ -50,10 +52,22 @@ export const adminOperations: Operation[] = [
     method: 'get',
     path: '/api/admin/orders/export',
     tag: 'Admin',
-    summary: "The accountant's CSV: one row per item and a summary row per order",
+    summary:
+      "The accountant's CSV: one row per item and a summary row per order; with layout=postex or leopards, a courier's bulk-booking file, one row per order (README, Booking with a courier); order=<id> repeated chooses the orders",
     access: 'admin',
     query: adminOrdersExportSchema,
     ok: { status: 200, schema: z.string(), media: 'text/csv', description: 'CSV, streamed' },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/orders/ship',
+    tag: 'Admin',
+    summary:
+      'Packing orders marked Shipped with one courier, each with its tracking number; 422 naming the lines that are not Packing orders, and then nothing moves',
+    access: 'admin',
+    body: adminBulkShipSchema,
+    ok: { status: 200, schema: adminBulkShipResultSchema },
+    refusals: [422],
   },
   {
     method: 'get',

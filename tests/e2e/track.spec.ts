@@ -101,7 +101,9 @@ test('in Urdu, right to left, and as a plain form before any script runs', async
   await page.getByLabel(ur.orders['track.phone']).fill('0300-1234567')
   await page.getByRole('button', { name: ur.orders['track.submit'] }).click()
   await expect(page).toHaveURL(/\/ur\/track\?order=/)
-  const link = page.getByRole('link', { name: new RegExp(ur.orders['tracking.follow'].replace('{{courier}}', 'Leopards')) })
+  const link = page.getByRole('link', {
+    name: new RegExp(ur.orders['tracking.follow'].replace('{{courier}}', 'Leopards')),
+  })
   await expect(link.first()).toHaveAttribute('href', LEOPARDS)
   await expect(page.getByRole('main')).toContainText(ur.orders['status.shipped'])
   await expectNoSeriousViolations(page)
@@ -121,7 +123,10 @@ test('in Urdu, right to left, and as a plain form before any script runs', async
   await bare.getByLabel('Order number').fill(numberOf(order))
   await bare.getByLabel('Phone number').fill('3001234567')
   await bare.getByRole('button', { name: 'Track order' }).click()
-  await expect(bare.getByRole('link', { name: /Follow your parcel on Leopards/ }).first()).toHaveAttribute('href', LEOPARDS)
+  await expect(bare.getByRole('link', { name: /Follow your parcel on Leopards/ }).first()).toHaveAttribute(
+    'href',
+    LEOPARDS,
+  )
   await plain.close()
 })
 
