@@ -50,7 +50,7 @@ describe.each(databases)('booking with a courier (%s)', (kind) => {
       ayesha.client,
       [{ _id: 'kids-hoodie', size: '4-5Y', quantity: 1 }],
       pkt('2026-11-21', '11:00'),
-      { ...testAddress, phone: 3001234567 } as unknown as typeof testAddress,
+      { ...testAddress, phone: 3001234567 },
     )
     o.third = await s.place(
       ayesha.client,
