@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderNumber, type Order } from '#contracts/orders.ts'
 import type { AdminBulkShipResult } from '#contracts/shipping.ts'
+import type { User } from '#contracts/auth.ts'
 import { databases, type TestClient } from '#tests/api/harness.ts'
 import { testAddress } from '#tests/support/factories.ts'
 import { FEE, json, pkt, storeWithClock } from '#tests/api/admin-console.ts'
@@ -25,17 +26,23 @@ describe('a pasted or uploaded list of order and tracking numbers', () => {
       { line: 5, order: '#1A2B3C4F', trackingNumber: 'LE 3' },
     ])
     expect(readShipmentList('')).toEqual([])
+    // A file's header after a pasted list is a header still; a mistyped number is kept, to be refused.
+    expect(readShipmentList('#1A2B3C4D,LE-1\nOrder Reference,CN\n#1A2B3C4,LE-2')).toEqual([
+      { line: 1, order: '#1A2B3C4D', trackingNumber: 'LE-1' },
+      { line: 3, order: '#1A2B3C4', trackingNumber: 'LE-2' },
+    ])
   })
 })
 
 describe.each(databases)('booking with a courier (%s)', (kind) => {
   let s: Awaited<ReturnType<typeof storeWithClock>>
   let admin: TestClient
+  let adminUser: User
   const o: Record<string, Order> = {}
 
   beforeAll(async () => {
     s = await storeWithClock(kind, pkt('2026-11-20', '09:00'))
-    admin = (await s.admin()).client
+    ;({ client: admin, user: adminUser } = await s.admin())
     const ayesha = await s.customer('Ayesha Account')
     o.two = await s.place(
       ayesha.client,
@@ -217,6 +224,24 @@ describe.each(databases)('booking with a courier (%s)', (kind) => {
     // What is left in Packing is what the next booking file holds.
     expect(rowsOf((await download('?status=Packing&layout=postex')).text).map((r) => r['Order Reference'])).toEqual([
       orderNumber(o.third!._id),
+    ])
+  })
+
+  it('reads the console’s pasted list, naming a wrong line by its number, and ships it once right', async () => {
+    const n = orderNumber(o.third!._id)
+    const shipList = (list: string) => s.store.services.admin.shipList('TCS', list, adminUser)
+    await expect(shipList(`Order,CN\n${n}\t`)).rejects.toMatchObject({
+      status: 400,
+      message: 'Line 2: trackingNumber must not be empty',
+    })
+    await expect(shipList('\n\n')).rejects.toMatchObject({ status: 400 })
+    const result = await shipList(`Order,CN\n${n}\tTCS-9`)
+    expect(result.shipped).toEqual([
+      expect.objectContaining({
+        number: n,
+        trackingNumber: 'TCS-9',
+        trackingUrl: expect.stringContaining('TCS-9') as string,
+      }),
     ])
   })
 

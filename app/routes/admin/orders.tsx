@@ -12,6 +12,8 @@ import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { Price } from '#app/components/price.tsx'
 import { consoleT, statusKey, statusText } from '#app/features/admin/console-text.ts'
+import { BOOKING_FORM, CourierBooking, type BulkShipAnswer } from '#app/features/admin/courier-booking.tsx'
+import { shipFromListAction } from '#app/features/admin/ship-list.server.ts'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = consoleT(location.pathname)
@@ -32,8 +34,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return { query, page: await services.admin.orders(query), invalid: !parsed.success }
 }
 
+/** The Packing tab's list of tracking numbers from the courier, marking its orders Shipped. */
+export async function action({ context, url, request }: Route.ActionArgs): Promise<BulkShipAnswer> {
+  return shipFromListAction(context, url, request)
+}
+
 /** Opens on the orders awaiting confirmation; every status has its tab with its count. */
-export default function OrderQueue({ loaderData }: Route.ComponentProps) {
+export default function OrderQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
   const tabLabel = (status: OrderStatus) =>
     status === 'Order Placed' ? t('orders.tab.orderPlaced') : statusText(t, status)
@@ -108,6 +115,7 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <ExportLinks status={query.status} from={query.from} to={query.to} />
+      {query.status === 'Packing' && <CourierBooking answer={actionData} />}
       {invalid && (
         <p role="alert" className="mt-3 text-sm text-danger">
           {t('orders.invalid')}
@@ -125,10 +133,22 @@ export default function OrderQueue({ loaderData }: Route.ComponentProps) {
       {page.items.length > 0 && (
         <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
           {page.items.map((o) => (
-            <li key={o.id}>
+            <li key={o.id} className="flex items-center">
+              {query.status === 'Packing' && (
+                <label className="grid min-h-11 min-w-11 shrink-0 cursor-pointer place-items-center ps-2">
+                  <input
+                    type="checkbox"
+                    name="order"
+                    value={o.id}
+                    form={BOOKING_FORM}
+                    aria-label={t('booking.choose', { number: o.number })}
+                    className="size-4 accent-ink"
+                  />
+                </label>
+              )}
               <Link
                 to={`/admin/orders/${o.id}`}
-                className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3.5 hover:bg-paper sm:grid-cols-[7rem_1fr_8rem_7rem] sm:items-center"
+                className="grid min-w-0 flex-1 grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3.5 hover:bg-paper sm:grid-cols-[7rem_1fr_8rem_7rem] sm:items-center"
               >
                 <span className="font-mono text-sm font-semibold text-ink">{o.number}</span>
                 <span className="text-right text-sm font-semibold sm:order-last">
