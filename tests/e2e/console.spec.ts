@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test'
+import fs from 'node:fs'
+import { parse } from 'csv-parse/sync'
 import sharp from 'sharp'
 import type { Product } from '#contracts/catalog.ts'
 import type { Order } from '#contracts/orders.ts'
 import { orderNumber } from '#contracts/orders.ts'
 import { testAddress } from '#tests/support/factories.ts'
-import { claimProduct, expect, register, test } from '#tests/e2e/fixtures.ts'
+import { claimProduct, expect, register, test, withStore } from '#tests/e2e/fixtures.ts'
 import { expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/e2e/support.ts'
 
 // The store owner's day in the console (docs/spec/rulings.md #25), at 1280 px and at 390 px
@@ -184,11 +186,15 @@ test("the owner's day: confirm from the queue, ship with a tracking number, deli
   await expect(page.getByText('Confirmed · placed')).toBeVisible()
   await page.getByRole('button', { name: 'Start packing' }).click()
   await expect(page.getByText('Packing · placed')).toBeVisible()
-  await page.getByLabel('Courier').fill('TCS')
+  await page.getByLabel('Courier').selectOption('TCS')
   await page.getByLabel('Tracking number').fill('7788123456')
   await page.getByRole('button', { name: 'Mark shipped' }).click()
   await expect(page.getByText('Shipped · placed')).toBeVisible()
   await expect(page.getByRole('list', { name: 'Order progress' })).toContainText('TCS · tracking number 7788123456')
+  await expect(page.getByRole('link', { name: /Follow your parcel on TCS/ })).toHaveAttribute(
+    'href',
+    'https://www.tcsexpress.com/track/?consignmentNo=7788123456',
+  )
   await page.getByRole('button', { name: 'Mark delivered' }).click()
   await expect(page.getByText('Delivered · placed')).toBeVisible()
   await expect(page.getByText('Collected')).toBeVisible()
@@ -257,4 +263,48 @@ test('a save never undoes an order: an unchanged count keeps what orders took; a
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByRole('status')).toHaveText('Saved. The store shows it now.')
   expect(await stockNow()).toBe(start)
+})
+
+test('Packing orders booked with a courier: the ticked ones as a PostEx file, then Shipped from the portal’s list', async ({
+  page,
+  admin,
+}) => {
+  test.setTimeout(90_000)
+  const orders = [await shopperOrder(page), await shopperOrder(page)]
+  await withStore(async ({ services }) => {
+    for (const o of orders) {
+      await services.orders.advance(o._id, 'Confirmed')
+      await services.orders.advance(o._id, 'Packing')
+    }
+  })
+  const numbers = orders.map((o) => orderNumber(o._id))
+  await signInWithForm(page, admin, '/admin/orders?status=Packing')
+  for (const n of numbers) await page.getByRole('checkbox', { name: `Book ${n}` }).check()
+  await expectNoSeriousViolations(page)
+  await expectNoSidewaysScroll(page)
+
+  // The ticked orders only, in PostEx's columns, as a CSV parser reads the download.
+  const downloading = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'PostEx file' }).click()
+  const download = await downloading
+  expect(download.suggestedFilename()).toBe('kapra-postex-booking.csv')
+  const rows = parse<Record<string, string>>(fs.readFileSync((await download.path()), 'utf8'), { columns: true })
+  expect(rows.map((r) => r['Order Reference']).toSorted()).toEqual(numbers.toSorted())
+  expect(rows[0]).toMatchObject({ 'Customer Phone': '03001234567', 'Order Type': 'Normal', Items: '1' })
+
+  // The portal's answer pasted back: each order Shipped with its tracking number.
+  await page.getByRole('combobox', { name: /^Courier/ }).selectOption('PostEx')
+  await page
+    .getByLabel('Order numbers and tracking numbers')
+    .fill(`Order,Tracking\n${numbers[0]},PX-1001\n${numbers[1]}\tPX-1002`)
+  await page.getByRole('button', { name: 'Mark Shipped' }).click()
+  await expect(page.getByRole('status').filter({ hasText: '2 orders marked Shipped.' })).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: test.info().outputPath(`booking-${test.info().project.name}.png`), fullPage: true })
+  await open(page, `/admin/orders/${orders[1]!._id}`)
+  await expect(page.getByRole('link', { name: /Follow your parcel on PostEx/ })).toHaveAttribute(
+    'href',
+    'https://postex.pk/tracking?cn=PX-1002',
+  )
 })

@@ -51,7 +51,13 @@ export function CourierBooking({ answer }: { answer: BulkShipAnswer | undefined 
           ))}
         </div>
       </Form>
-      <Form method="post" encType="multipart/form-data" className="rounded-2xl border border-line bg-white p-4">
+      {/* Drawn afresh once a list is shipped, so the form is empty for the next one. */}
+      <Form
+        key={answer?.ok ? answer.shipped.join() : 'ship'}
+        method="post"
+        encType="multipart/form-data"
+        className="rounded-2xl border border-line bg-white p-4"
+      >
         <h3 className="font-display text-base font-semibold text-ink">{t('booking.shipTitle')}</h3>
         <p id="ship-list-hint" className="mt-1 text-sm text-muted">
           {t('booking.shipText')}
