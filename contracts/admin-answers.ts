@@ -23,6 +23,7 @@ export const adminOrderRowSchema = z.object({
   city: z.string(),
   amount: count,
   itemCount: count,
+  attention: z.array(z.string()),
 })
 
 export const adminOrderPageSchema = z.object({
@@ -31,6 +32,7 @@ export const adminOrderPageSchema = z.object({
   page: count,
   pageSize: count,
   counts: statusCounts,
+  attentionCount: count,
 })
 
 export const auditEntrySchema = z.object({
@@ -54,6 +56,7 @@ export const adminOrderDetailSchema = z.object({
   nextStatuses: z.array(z.enum(orderStatuses)),
   whatsapp: z.object({ url: z.string() }),
   audit: z.array(auditEntrySchema),
+  attention: z.array(z.string()),
 })
 
 export const adminDashboardSchema = z.object({

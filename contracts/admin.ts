@@ -50,6 +50,8 @@ export const adminOrdersQuerySchema = z
     from: dateParam('from'),
     to: dateParam('to'),
     page: pageParam,
+    /** `1`: the "Needs attention" tab (README, "Orders that need attention") instead of `status`'s. */
+    attention: z.literal('1', { error: 'attention must be 1' }).optional(),
   })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { message: 'to must not be before from', path: ['to'] })
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>
@@ -126,6 +128,8 @@ export interface AdminOrderRow {
   amount: number
   /** Pieces in the order (the sum of its lines' quantities). */
   itemCount: number
+  /** Why it needs the owner's look before it is packed; empty for none. */
+  attention: string[]
 }
 
 export interface AdminOrderPage {
@@ -136,6 +140,8 @@ export interface AdminOrderPage {
   pageSize: number
   /** For the tabs: the orders of each status that match q, from and to. */
   counts: Record<OrderStatus, number>
+  /** The "Needs attention" tab's count: marked orders not yet packing that match q, from and to. */
+  attentionCount: number
 }
 
 /** What an admin did: a move of an order's status, or (later) a change of a product. */
@@ -163,6 +169,8 @@ export interface AdminOrderDetail {
   whatsapp: { url: string }
   /** This order's audit entries, oldest first. */
   audit: AuditEntry[]
+  /** Why it needs the owner's look before it is packed (README, "Orders that need attention"); empty for none. */
+  attention: string[]
 }
 
 export interface AdminDashboard {

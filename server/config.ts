@@ -138,6 +138,7 @@ const envSchema = z.object({
   ORDER_LIMIT_PER_IP: positiveInt.default(30),
   UNCONFIRMED_ORDER_HOURS: positiveInt.default(48),
   TRACK_LIMIT_PER_IP: positiveInt.default(30),
+  COD_REVIEW_OVER: positiveInt.optional(),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   /** Guests' pages kept rendered, in MB (docs/decisions/029); 0 turns the cache off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
@@ -207,6 +208,8 @@ export interface Config {
     unconfirmedMs: number
     /** /track's lookups that match no order, an hour per client address. */
     trackPerIpPerHour: number
+    /** A new order over this many rupees waits in "Needs attention"; null: none does for its amount. */
+    codReviewOver: number | null
   }
   mail: {
     /** Unset: messages are kept (development, tests) or logged (production), never sent. */
@@ -298,6 +301,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       perIpPerHour: e.ORDER_LIMIT_PER_IP,
       unconfirmedMs: e.UNCONFIRMED_ORDER_HOURS * 60 * 60_000,
       trackPerIpPerHour: e.TRACK_LIMIT_PER_IP,
+      codReviewOver: e.COD_REVIEW_OVER ?? null,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

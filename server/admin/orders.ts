@@ -14,6 +14,7 @@ import { AppError } from '#server/http/errors.ts'
 import * as repo from '#server/admin/repository.ts'
 import { likePattern, pageOf, type AdminContext } from '#server/admin/context.ts'
 import { whatsappUrl } from '#server/admin/whatsapp.ts'
+import { attentionOf } from '#server/orders/service.ts'
 
 // The console's orders: the queue, one order with its customer's history, and moving
 // it along docs/spec/rulings.md #15 through the orders service, audited.
@@ -27,7 +28,7 @@ export function createOrders(ctx: AdminContext) {
   async function order(orderId: string): Promise<AdminOrderDetail> {
     const found = await orders.forStore(orderId)
     if (!found) throw new AppError(404, 'Order not found')
-    const { order, userId, language } = found
+    const { order, userId, language, attention } = found
     // A deleted account's orders stay, anonymised and belonging to no one (docs/decisions/012).
     const [customer, past, returned, audit] = await Promise.all([
       userId === null ? undefined : auth.userById(userId),
@@ -49,6 +50,7 @@ export function createOrders(ctx: AdminContext) {
       nextStatuses: [...orderTransitions[order.status]],
       whatsapp: { url: whatsappUrl(order, config.store.name, language) },
       audit,
+      attention,
     }
   }
 
@@ -60,9 +62,10 @@ export function createOrders(ctx: AdminContext) {
         from: query.from === undefined ? undefined : karachiDayStart(query.from),
         before: query.to === undefined ? undefined : karachiDayStart(query.to)! + DAY_MS,
       }
-      const [rows, counted] = await Promise.all([
-        repo.orderPage(db, query.status, filter, pageOf(query.page)),
+      const [rows, counted, attentionCount] = await Promise.all([
+        repo.orderPage(db, query.attention ? 'attention' : query.status, filter, pageOf(query.page)),
         repo.statusCounts(db, filter),
+        repo.attentionCount(db, filter),
       ])
       const counts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>
       for (const c of counted) if (c.status in counts) counts[c.status as OrderStatus] = Number(c.n)
@@ -77,11 +80,13 @@ export function createOrders(ctx: AdminContext) {
           city: r.city,
           amount: r.amount,
           itemCount: Number(r.item_count ?? 0),
+          attention: attentionOf(r.attention),
         })),
-        total: counts[query.status],
+        total: query.attention ? attentionCount : counts[query.status],
         page: query.page,
         pageSize: ADMIN_PAGE_SIZE,
         counts,
+        attentionCount,
       }
     },
 

@@ -53,11 +53,31 @@ function matching(eb: OrdersEb, filter: OrderFilter) {
   return eb.and(all)
 }
 
-/** One page of the queue: orders of one status, newest first, with the pieces in each. */
-export function orderPage(db: Executor, status: string, filter: OrderFilter, page: { limit: number; offset: number }) {
+/** The "Needs attention" tab: orders marked at placing that are not yet packing (README, "Orders that need attention"). */
+export const ATTENTION_STATUSES = ['Order Placed', 'Confirmed']
+
+/** `tab`: a status, or 'attention'. */
+function inTab(eb: OrdersEb, tab: string) {
+  return tab === 'attention'
+    ? eb.and([eb('o.attention', 'is not', null), eb('o.status', 'in', ATTENTION_STATUSES)])
+    : eb('o.status', '=', tab)
+}
+
+/** One page of the queue: orders of one status (or needing attention), newest first, with the pieces in each. */
+export function orderPage(db: Executor, tab: string, filter: OrderFilter, page: { limit: number; offset: number }) {
   return db
     .selectFrom('orders as o')
-    .select(['o.id', 'o.status', 'o.created_at', 'o.first_name', 'o.last_name', 'o.phone', 'o.city', 'o.amount'])
+    .select([
+      'o.id',
+      'o.status',
+      'o.created_at',
+      'o.first_name',
+      'o.last_name',
+      'o.phone',
+      'o.city',
+      'o.amount',
+      'o.attention',
+    ])
     .select((eb) =>
       eb
         .selectFrom('order_items as i')
@@ -65,7 +85,7 @@ export function orderPage(db: Executor, status: string, filter: OrderFilter, pag
         .whereRef('i.order_id', '=', 'o.id')
         .as('item_count'),
     )
-    .where('o.status', '=', status)
+    .where((eb) => inTab(eb, tab))
     .where((eb) => matching(eb, filter))
     .orderBy('o.created_at', 'desc')
     .orderBy('o.id', 'desc')
@@ -82,6 +102,17 @@ export function statusCounts(db: Executor, filter: OrderFilter) {
     .where((eb) => matching(eb, filter))
     .groupBy('o.status')
     .execute()
+}
+
+/** How many orders need attention (the tab's count) among those matching the filter. */
+export async function attentionCount(db: Executor, filter: OrderFilter): Promise<number> {
+  const row = await db
+    .selectFrom('orders as o')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => inTab(eb, 'attention'))
+    .where((eb) => matching(eb, filter))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 /** A customer's orders other than one, newest first. */
@@ -360,16 +391,5 @@ export function itemsOf(db: Executor, orderIds: string[]) {
     .where('order_id', 'in', orderIds)
     .orderBy('order_id')
     .orderBy('position')
-    .execute()
-}
-
-/** Packing orders whose number (the id's first 8 hex digits) is one of these: a bulk shipping's list. */
-export function packingByNumbers(db: Executor, numbers: string[]) {
-  if (numbers.length === 0) return Promise.resolve([])
-  return db
-    .selectFrom('orders')
-    .select(['id', sql<string>`substr(id, 1, 8)`.as('number')])
-    .where('status', '=', 'Packing')
-    .where(sql<string>`substr(id, 1, 8)`, 'in', numbers)
     .execute()
 }

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { adminBulkShipSchema } from '#contracts/shipping.ts'
+import { blockPhoneSchema, blocklistQuerySchema, unblockPhoneSchema } from '#contracts/blocklist.ts'
 import {
   adminArchiveSchema,
   adminCustomersQuerySchema,
@@ -29,7 +30,7 @@ import { adminOnly, requireAdmin } from '#server/auth/session.ts'
 export const adminRoutes = new Hono<AppEnv>()
   .use(adminOnly())
   .get('/orders', async (c) => {
-    const query = parseWith(adminOrdersQuerySchema, queryOf(c, ['status', 'q', 'from', 'to', 'page']))
+    const query = parseWith(adminOrdersQuerySchema, queryOf(c, ['status', 'q', 'from', 'to', 'page', 'attention']))
     return c.json(await c.var.services.admin.orders(query))
   })
   // Before /orders/:id, which would take "export" for an order's id.
@@ -185,6 +186,23 @@ export const adminRoutes = new Hono<AppEnv>()
     const admin = requireAdmin(c)
     const discount = await c.var.services.admin.endDiscount(discountId(c), admin)
     return c.json({ message: `The code ${discount.code} has ended`, ...discount })
+  })
+  /** Phones whose new orders wait in "Needs attention" (README, "Orders that need attention"), newest first. */
+  .get('/blocklist', async (c) => {
+    const { page } = parseWith(blocklistQuerySchema, queryOf(c, ['page']))
+    return c.json(await c.var.services.admin.blocklist(page))
+  })
+  /** Lists a phone, in any form, with its reason; listed again, the reason is replaced. */
+  .post('/blocklist', async (c) => {
+    const admin = requireAdmin(c)
+    const input = parseWith(blockPhoneSchema, await readJson(c.req))
+    return c.json(await c.var.services.admin.blockPhone(input, admin), 201)
+  })
+  .post('/blocklist/remove', async (c) => {
+    requireAdmin(c)
+    const { phone } = parseWith(unblockPhoneSchema, await readJson(c.req))
+    await c.var.services.admin.unblockPhone(phone)
+    return c.json({ message: 'The phone is off the blocklist' })
   })
 
 /**

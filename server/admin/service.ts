@@ -11,6 +11,8 @@ import { ordersCsv } from '#server/admin/orders-export.ts'
 import { bookingCsv } from '#server/admin/booking-export.ts'
 import { createShipping } from '#server/admin/shipping.ts'
 import type { AdminOrdersExport } from '#contracts/admin.ts'
+import type { BlockPhone } from '#contracts/blocklist.ts'
+import type { User } from '#contracts/auth.ts'
 
 export type AdminService = ReturnType<typeof createAdminService>
 
@@ -30,6 +32,10 @@ export function createAdminService(db: Db, config: Config, domains: AdminDomains
     ...createProducts(ctx),
     ...orders,
     ...createShipping(ctx, (id, move, admin) => orders.moveOrder(id, move, admin)),
+    /** The blocklist of phones (README, "Orders that need attention"), kept by the orders service. */
+    blocklist: (page: number) => domains.orders.blocklist(page),
+    blockPhone: (input: BlockPhone, admin: User) => domains.orders.block(input, admin.name),
+    unblockPhone: (phone: string) => domains.orders.unblock(phone),
     ...createDashboard(ctx),
     ...createCustomers(ctx),
     ...createDiscounts(ctx),

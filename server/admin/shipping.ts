@@ -5,7 +5,7 @@ import { adminBulkShipSchema, type AdminBulkShip, type AdminBulkShipResult } fro
 import { parseForm } from '#contracts/parse.ts'
 import { orderNumber } from '#contracts/orders.ts'
 import { AppError } from '#server/http/errors.ts'
-import * as repo from '#server/admin/repository.ts'
+import * as repo from '#server/admin/shipping-repository.ts'
 import type { AdminContext } from '#server/admin/context.ts'
 
 // Packing orders marked Shipped in bulk (README, "Booking with a courier"): the courier's

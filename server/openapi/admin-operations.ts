@@ -1,5 +1,12 @@
 import { z } from '#contracts/zod.ts'
 import { adminBulkShipSchema } from '#contracts/shipping.ts'
+import {
+  blockPhoneSchema,
+  blockedPhoneSchema,
+  blocklistPageSchema,
+  blocklistQuerySchema,
+  unblockPhoneSchema,
+} from '#contracts/blocklist.ts'
 import { doneSchema } from '#contracts/api-error.ts'
 import {
   adminArchiveSchema,
@@ -57,6 +64,34 @@ export const adminOperations: Operation[] = [
     access: 'admin',
     query: adminOrdersExportSchema,
     ok: { status: 200, schema: z.string(), media: 'text/csv', description: 'CSV, streamed' },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/blocklist',
+    tag: 'Admin',
+    summary: 'The blocklist of phones, newest first: their new orders wait in "Needs attention" with the reason',
+    access: 'admin',
+    query: blocklistQuerySchema,
+    ok: { status: 200, schema: blocklistPageSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/blocklist',
+    tag: 'Admin',
+    summary: 'Lists a phone (any form: one key) with its reason; listed again, the reason is replaced',
+    access: 'admin',
+    body: blockPhoneSchema,
+    ok: { status: 201, schema: blockedPhoneSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/blocklist/remove',
+    tag: 'Admin',
+    summary: 'Takes a phone off the blocklist; 404 when it is not on it',
+    access: 'admin',
+    body: unblockPhoneSchema,
+    ok: { status: 200, schema: doneSchema },
+    refusals: [404],
   },
   {
     method: 'post',

@@ -23,6 +23,7 @@ const DEFAULT_LIMITS: Config['orders'] = {
   perIpPerHour: 30,
   unconfirmedMs: 48 * 60 * 60_000,
   trackPerIpPerHour: 30,
+  codReviewOver: null,
 }
 
 /** The domains the order service calls, each through its service. */

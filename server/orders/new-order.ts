@@ -9,6 +9,7 @@ import { stockKey } from '#server/catalog/service.ts'
 import { shortMessage } from '#server/cart/service.ts'
 import { orderPlacedEmail } from '#server/mail/templates.ts'
 import * as repo from '#server/orders/repository.ts'
+import { attentionReasons } from '#server/orders/attention.ts'
 import type { OrdersContext } from '#server/orders/context.ts'
 import { toOrder } from '#server/orders/order-rows.ts'
 
@@ -118,6 +119,8 @@ export function createNewOrder(ctx: OrdersContext) {
           })
         }
 
+        // Placed, not refused: an order the owner should look at first is marked so (README, "Orders that need attention").
+        const attention = await attentionReasons(trx, customer, totals.total, limits.codReviewOver)
         const createdAt = now()
         const placed = {
           order_id: id,
@@ -169,6 +172,7 @@ export function createNewOrder(ctx: OrdersContext) {
             phone_key: phoneKey(a.phone),
             courier: null,
             tracking_number: null,
+            attention: attention.length > 0 ? JSON.stringify(attention) : null,
             created_at: createdAt,
             language,
           },

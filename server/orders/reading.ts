@@ -5,6 +5,7 @@ import { phoneKey } from '#contracts/phone.ts'
 import * as repo from '#server/orders/repository.ts'
 import type { OrdersContext } from '#server/orders/context.ts'
 import { fromRows, groupBy } from '#server/orders/order-rows.ts'
+import { attentionOf } from '#server/orders/attention.ts'
 
 // Orders read back: the shopper's list and one order, and the console's view of any order.
 
@@ -29,9 +30,12 @@ export function createReading(ctx: OrdersContext) {
 
     /**
      * Any order with its owner (null once the account is deleted) and the store's
-     * language it was placed in (the console writes to the shopper in it), for the console.
+     * language it was placed in (the console writes to the shopper in it), and why it needs
+     * attention (server/orders/attention.ts), for the console.
      */
-    async forStore(orderId: string): Promise<{ order: Order; userId: string | null; language: Lang } | undefined> {
+    async forStore(
+      orderId: string,
+    ): Promise<{ order: Order; userId: string | null; language: Lang; attention: string[] } | undefined> {
       const found = await repo.orderForUpdate(db, orderId, { lock: false })
       if (!found) return undefined
       const { user_id: userId, language } = found.order
@@ -39,6 +43,7 @@ export function createReading(ctx: OrdersContext) {
         order: fromRows(found.order, found.items, found.events, trackingTemplates),
         userId,
         language: isLang(language) ? language : 'en',
+        attention: attentionOf(found.order.attention),
       }
     },
 

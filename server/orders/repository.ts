@@ -1,6 +1,12 @@
 import { sql } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
-import type { IdempotencyKeysTable, OrderEventsTable, OrderItemsTable, OrdersTable } from '#server/orders/tables.ts'
+import type {
+  IdempotencyKeysTable,
+  OrderEventsTable,
+  OrderItemsTable,
+  OrdersTable,
+  PhoneBlocklistTable,
+} from '#server/orders/tables.ts'
 
 export async function insertOrder(
   db: Executor,
@@ -257,4 +263,50 @@ export async function placedBefore(
       ]),
     )
   return query.orderBy('created_at').orderBy('id').limit(limit).execute()
+}
+
+/** The blocklist's entry for this phone key, if any. */
+export function blockedPhone(db: Executor, phoneKey: string) {
+  return db.selectFrom('phone_blocklist').selectAll().where('phone_key', '=', phoneKey).executeTakeFirst()
+}
+
+/** A page of the blocklist, newest first, and how many there are. */
+export async function blocklistPage(db: Executor, page: { limit: number; offset: number }) {
+  const [rows, total] = await Promise.all([
+    db
+      .selectFrom('phone_blocklist')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('phone_key')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    db
+      .selectFrom('phone_blocklist')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ])
+  return { rows, total: Number(total.n) }
+}
+
+/** Adds a phone, or gives a listed one its new reason. */
+export async function upsertBlockedPhone(db: Executor, row: PhoneBlocklistTable): Promise<void> {
+  await db
+    .insertInto('phone_blocklist')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('phone_key').doUpdateSet({
+        phone: row.phone,
+        reason: row.reason,
+        created_at: row.created_at,
+        created_by: row.created_by,
+      }),
+    )
+    .execute()
+}
+
+/** Removes a phone: false when it was not listed. */
+export async function deleteBlockedPhone(db: Executor, phoneKey: string): Promise<boolean> {
+  const result = await db.deleteFrom('phone_blocklist').where('phone_key', '=', phoneKey).executeTakeFirst()
+  return Number(result.numDeletedRows) > 0
 }

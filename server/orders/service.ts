@@ -6,9 +6,11 @@ import { createReading } from '#server/orders/reading.ts'
 import { createAccountHooks } from '#server/orders/account-hooks.ts'
 import { createDiscountQuote } from '#server/orders/discount-quote.ts'
 import { createTracking } from '#server/orders/tracking.ts'
+import { createBlocklist } from '#server/orders/attention.ts'
 
 export { ANONYMISED } from '#server/orders/account-hooks.ts'
 export { CANCEL_LINK_MS, CONFIRM_LINK_MS, orderLinkPath } from '#server/orders/new-order.ts'
+export { attentionOf } from '#server/orders/attention.ts'
 export { NOT_CONFIRMED_NOTE, type AlongWithMove, type MoveDetails, type OrderLink } from '#server/orders/moves.ts'
 
 export type OrderService = ReturnType<typeof createOrderService>
@@ -32,6 +34,7 @@ export function createOrderService(
     ...createReading(ctx),
     ...createDiscountQuote(ctx),
     ...createTracking(ctx),
+    ...createBlocklist(ctx),
     ...createAccountHooks(),
   }
 }

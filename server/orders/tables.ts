@@ -32,6 +32,19 @@ export interface OrdersTable {
   discount_code: string | null
   /** Rupees the code took off: amount = subtotal + delivery_fee − discount. */
   discount: number
+  /** Why the order needs the owner's look before it is packed (a JSON list of reasons); null for none. */
+  attention: string | null
+}
+
+/** Phones the store looks at before shipping to (README, "Orders that need attention"), by key (contracts/phone.ts). */
+export interface PhoneBlocklistTable {
+  phone_key: string
+  /** As the owner wrote it. */
+  phone: string
+  reason: string
+  created_at: number
+  /** The admin who added it, by name. */
+  created_by: string
 }
 
 export interface OrderItemsTable {
@@ -70,4 +83,5 @@ export interface OrderTables {
   order_items: OrderItemsTable
   order_events: OrderEventsTable
   idempotency_keys: IdempotencyKeysTable
+  phone_blocklist: PhoneBlocklistTable
 }

@@ -144,6 +144,7 @@ describe.each(databases)('the console: the queue and one order (%s)', (kind) => 
         city: 'Multan',
         amount: 1799 * 3 + FEE,
         itemCount: 3,
+        attention: [],
       } satisfies AdminOrderRow)
       expect(orderNumber(o.C1!._id)).toMatch(/^#[0-9A-F]{8}$/)
     })

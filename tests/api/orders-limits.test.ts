@@ -66,6 +66,7 @@ describe('the settings against hoarding', () => {
       perIpPerHour: 30,
       unconfirmedMs: 48 * HOUR,
       trackPerIpPerHour: 30,
+      codReviewOver: null,
     })
   })
 })
