@@ -56,6 +56,7 @@ export default [
       route('products/new', 'routes/admin/products.new.tsx'),
       route('products/:productId', 'routes/admin/products.$productId.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
+      route('blocklist', 'routes/admin/blocklist.tsx'),
       route('discounts', 'routes/admin/discounts.tsx'),
       route('discounts/new', 'routes/admin/discounts.new.tsx'),
       route('discounts/:discountId', 'routes/admin/discounts.$discountId.tsx'),

@@ -16,7 +16,7 @@ import { expectNoSeriousViolations, expectNoSidewaysScroll, open } from '#tests/
 // the catalog those specs count (docs/decisions/020).
 
 /** A shopper's order of one piece, placed through the API in a context of its own. */
-async function shopperOrder(page: Page): Promise<Order> {
+async function shopperOrder(page: Page, phone = '0300 1234567'): Promise<Order> {
   const shopper = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL! })
   try {
     await register(shopper.request, { name: 'Sana Malik' }, { signIn: true })
@@ -24,7 +24,7 @@ async function shopperOrder(page: Page): Promise<Order> {
     await shopper.request.post('/api/cart/add', { data: { itemId: product._id, size } })
     const res = await shopper.request.post('/api/order/placeorder', {
       data: {
-        address: { ...testAddress, phone: '0300 1234567' },
+        address: { ...testAddress, phone },
         items: [{ _id: product._id, size, quantity: 1 }],
         amount: product.price + 50,
       },
@@ -288,7 +288,7 @@ test('Packing orders booked with a courier: the ticked ones as a PostEx file, th
   await page.getByRole('button', { name: 'PostEx file' }).click()
   const download = await downloading
   expect(download.suggestedFilename()).toBe('kapra-postex-booking.csv')
-  const rows = parse<Record<string, string>>(fs.readFileSync((await download.path()), 'utf8'), { columns: true })
+  const rows = parse<Record<string, string>>(fs.readFileSync(await download.path(), 'utf8'), { columns: true })
   expect(rows.map((r) => r['Order Reference']).toSorted()).toEqual(numbers.toSorted())
   expect(rows[0]).toMatchObject({ 'Customer Phone': '03001234567', 'Order Type': 'Normal', Items: '1' })
 
@@ -307,4 +307,39 @@ test('Packing orders booked with a courier: the ticked ones as a PostEx file, th
     'href',
     'https://postex.pk/tracking?cn=PX-1002',
   )
+})
+
+test('a blocked phone’s new order waits in Needs attention with the reason; the phone comes off the list', async ({
+  page,
+  admin,
+}) => {
+  // A phone of this project's own: the other width's run of this test blocks and frees its own.
+  const phone = test.info().project.name === 'console' ? '0311 7000001' : '0311 7000002'
+  const written = `+92 ${phone.slice(1)}`
+  await signInWithForm(page, admin, '/admin/blocklist')
+  await page.getByLabel('Phone').fill(written)
+  await page.getByLabel('Reason').fill('Refused two parcels')
+  await page.getByRole('button', { name: 'Block phone' }).click()
+  await expect(page.getByRole('listitem').filter({ hasText: written })).toContainText('Refused two parcels')
+  await expectNoSeriousViolations(page)
+  await expectNoSidewaysScroll(page)
+
+  // The order is placed with the same phone in another form.
+  const order = await shopperOrder(page, phone)
+  await open(page, '/admin/orders?attention=1')
+  await expect(page.getByRole('link', { name: /Needs attention/ })).toHaveAttribute('aria-current', 'page')
+  const row = page.getByRole('listitem').filter({ hasText: orderNumber(order._id) })
+  await expect(row).toContainText('Blocked phone: Refused two parcels')
+  await expectNoSeriousViolations(page)
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: test.info().outputPath(`attention-${test.info().project.name}.png`), fullPage: true })
+  await row.getByRole('link').click()
+  await expect(page.getByRole('note').filter({ hasText: 'Needs attention before packing' })).toContainText(
+    'Blocked phone: Refused two parcels',
+  )
+
+  // Off the list again.
+  await open(page, '/admin/blocklist')
+  await page.getByRole('button', { name: `Remove ${written} from the blocklist` }).click()
+  await expect(page.getByRole('listitem').filter({ hasText: written })).toHaveCount(0)
 })

@@ -53,7 +53,7 @@ export async function action({ context, url, params, request }: Route.ActionArgs
 
 /** One order: what to send where, who the customer is, the confirmation chat and the next moves. */
 export default function AdminOrder({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, customer, pastOrders, returned, nextStatuses, whatsapp, audit } = loaderData.detail
+  const { order, customer, pastOrders, returned, nextStatuses, whatsapp, audit, attention } = loaderData.detail
   const number = orderNumber(order._id)
   const { t } = useTranslation('admin')
 
@@ -73,6 +73,15 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
         </p>
       </div>
 
+      {attention.length > 0 && (order.status === 'Order Placed' || order.status === 'Confirmed') && (
+        <p
+          role="note"
+          className="mt-5 flex items-start gap-2 rounded-xl border border-danger/30 bg-red-50 p-3 text-sm font-medium text-danger print:hidden"
+        >
+          <TriangleAlert aria-hidden className="mt-0.5 size-4 shrink-0" />
+          {t('order.attention', { reasons: attention.join('; ') })}
+        </p>
+      )}
       {returned > 0 && (
         <p
           role="note"

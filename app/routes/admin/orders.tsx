@@ -48,23 +48,53 @@ export default function OrderQueue({ loaderData, actionData }: Route.ComponentPr
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
   const href = (changes: Record<string, string | number | undefined>) => {
     const params = new URLSearchParams()
-    const next = { status: query.status, q: query.q, from: query.from, to: query.to, page: query.page, ...changes }
+    const next = {
+      status: query.status,
+      q: query.q,
+      from: query.from,
+      to: query.to,
+      page: query.page,
+      attention: query.attention,
+      ...changes,
+    }
     for (const [k, v] of Object.entries(next))
       if (v !== undefined && v !== '' && !(k === 'page' && v === 1)) params.set(k, String(v))
     return `/admin/orders?${params.toString()}`
   }
   return (
     <main id="main" className="container-page py-8 sm:py-10">
-      <h1 className="section-title">{t('orders.title')}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="section-title">{t('orders.title')}</h1>
+        <Link to="/admin/blocklist" className="inline-flex min-h-11 items-center text-sm underline underline-offset-4">
+          {t('orders.blocklistLink')}
+        </Link>
+      </div>
 
       <nav aria-label={t('orders.tabs')} className="-mx-4 mt-5 overflow-x-auto px-4">
         <ul className="flex w-max gap-2 pb-1">
+          {/* Orders marked at placing (README, "Orders that need attention"), before the statuses. */}
+          <li>
+            <Link
+              to={href({ attention: '1', page: 1 })}
+              aria-current={query.attention ? 'page' : undefined}
+              className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm whitespace-nowrap ${
+                query.attention
+                  ? 'border-danger bg-danger text-white'
+                  : 'border-danger/40 bg-white text-danger hover:border-danger'
+              }`}
+            >
+              {t('orders.attentionTab')}
+              <span className={`rounded-full px-2 text-xs ${query.attention ? 'bg-white/20' : 'bg-red-50'}`}>
+                {page.attentionCount}
+              </span>
+            </Link>
+          </li>
           {orderStatuses.map((status) => {
-            const current = status === query.status
+            const current = status === query.status && !query.attention
             return (
               <li key={status}>
                 <Link
-                  to={href({ status, page: 1 })}
+                  to={href({ status, page: 1, attention: undefined })}
                   aria-current={current ? 'page' : undefined}
                   className={`inline-flex min-h-11 items-center gap-2 rounded-full border px-4 text-sm whitespace-nowrap ${
                     current ? 'border-ink bg-ink text-white' : 'border-line bg-white text-ink hover:border-ink'
@@ -86,6 +116,7 @@ export default function OrderQueue({ loaderData, actionData }: Route.ComponentPr
         className="mt-5 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
       >
         <input type="hidden" name="status" value={query.status} />
+        {query.attention && <input type="hidden" name="attention" value="1" />}
         <label className="block">
           <span className="text-sm font-medium text-ink">{t('orders.search')}</span>
           <span className="relative mt-1 block">
@@ -114,8 +145,8 @@ export default function OrderQueue({ loaderData, actionData }: Route.ComponentPr
           {t('search.button')}
         </button>
       </Form>
-      <ExportLinks status={query.status} from={query.from} to={query.to} />
-      {query.status === 'Packing' && <CourierBooking answer={actionData} />}
+      {!query.attention && <ExportLinks status={query.status} from={query.from} to={query.to} />}
+      {query.status === 'Packing' && !query.attention && <CourierBooking answer={actionData} />}
       {invalid && (
         <p role="alert" className="mt-3 text-sm text-danger">
           {t('orders.invalid')}
@@ -124,9 +155,11 @@ export default function OrderQueue({ loaderData, actionData }: Route.ComponentPr
 
       <p role="status" className="mt-5 text-sm text-muted">
         {page.total === 0
-          ? query.q
-            ? t('orders.emptyMatching', { status: t(`orders.emptyStatus.${statusKey[query.status]}`), q: query.q })
-            : t('orders.empty', { status: t(`orders.emptyStatus.${statusKey[query.status]}`) })
+          ? query.attention
+            ? t('orders.emptyAttention')
+            : query.q
+              ? t('orders.emptyMatching', { status: t(`orders.emptyStatus.${statusKey[query.status]}`), q: query.q })
+              : t('orders.empty', { status: t(`orders.emptyStatus.${statusKey[query.status]}`) })
           : t('orders.count', { count: page.total })}
       </p>
 
@@ -134,7 +167,7 @@ export default function OrderQueue({ loaderData, actionData }: Route.ComponentPr
         <ul className="mt-3 divide-y divide-line rounded-2xl border border-line bg-white">
           {page.items.map((o) => (
             <li key={o.id} className="flex items-center">
-              {query.status === 'Packing' && (
+              {query.status === 'Packing' && !query.attention && (
                 <label className="grid min-h-11 min-w-11 shrink-0 cursor-pointer place-items-center ps-2">
                   <input
                     type="checkbox"
@@ -158,7 +191,11 @@ export default function OrderQueue({ loaderData, actionData }: Route.ComponentPr
                   {o.name} <span className="text-muted">· {o.city}</span>
                   <span className="block text-xs text-muted">
                     {o.phone} · {t('orders.pieces', { count: o.itemCount })}
+                    {query.attention && ` · ${statusText(t, o.status)}`}
                   </span>
+                  {o.attention.length > 0 && (
+                    <span className="mt-0.5 block text-xs font-medium text-danger">{o.attention.join(' · ')}</span>
+                  )}
                 </span>
                 <span className="text-right text-xs text-muted sm:text-left sm:text-sm">{formatOrderDate(o.date)}</span>
               </Link>
