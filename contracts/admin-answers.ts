@@ -69,6 +69,8 @@ export const adminDashboardSchema = z.object({
   lowStock: z.array(z.object({ productId: z.string(), name: z.string(), size: z.string(), stock: count })),
   discountsGiven30d: count,
   topCodes: z.array(z.object({ code: z.string(), orders: count, discount: count })),
+  returnsByDay: z.array(z.object({ day: z.string(), delivered: count, returned: count })),
+  topReturnReasons: z.array(z.object({ reason: z.string(), count })),
 })
 
 export const adminCustomerSchema = z.object({

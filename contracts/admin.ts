@@ -191,6 +191,10 @@ export interface AdminDashboard {
   discountsGiven30d: number
   /** The codes those orders used most, most used first (at most 5). */
   topCodes: { code: string; orders: number; discount: number }[]
+  /** Each of the last 30 Karachi days, oldest first: orders that reached Delivered and Returned that day. */
+  returnsByDay: { day: string; delivered: number; returned: number }[]
+  /** Why the last 30 days' Returned parcels came back (the move's note), most first (at most 5). */
+  topReturnReasons: { reason: string; count: number }[]
 }
 
 export interface AdminCustomer {

@@ -53,3 +53,16 @@ export interface AdminBulkShipResult {
   shipped: { id: string; number: string; trackingNumber: string; trackingUrl: string | null }[]
   failed: { number: string; message: string }[]
 }
+
+/**
+ * Why a parcel came back undelivered, as the console offers them when it marks an order
+ * Returned (the move's note); the dashboard counts the last 30 days' by these.
+ */
+export const RETURN_REASONS = [
+  'Refused at the door',
+  'Customer not reachable',
+  'Wrong or incomplete address',
+  'Customer asked to cancel',
+  'Damaged in transit',
+  'Other',
+] as const

@@ -41,6 +41,15 @@ describe.each(databases)('the console: the dashboard (%s)', (kind) => {
         .execute()
   }
 
+  /** 30 days from `first`, each with [delivered, returned] as given, else none. */
+  function settled(first: string, on: Record<string, [number, number]>) {
+    return Array.from({ length: 30 }, (_, i) => {
+      const day = new Date(Date.parse(`${first}T00:00:00Z`) + i * DAY).toISOString().slice(0, 10)
+      const [delivered, returned] = on[day] ?? [0, 0]
+      return { day, delivered, returned }
+    })
+  }
+
   it('answers zeros, no return rate and no low sizes for a store without orders', async () => {
     s.clock.t = NOW
     expect(await dashboard()).toStrictEqual({
@@ -53,6 +62,8 @@ describe.each(databases)('the console: the dashboard (%s)', (kind) => {
       lowStock: [],
       discountsGiven30d: 0,
       topCodes: [],
+      returnsByDay: settled('2026-10-26', {}),
+      topReturnReasons: [],
     })
   })
 
@@ -100,6 +111,16 @@ describe.each(databases)('the console: the dashboard (%s)', (kind) => {
       lowStock: [],
       discountsGiven30d: 0,
       topCodes: [],
+      // The 30 Karachi days, oldest first, each with what was delivered and returned on it.
+      returnsByDay: settled('2026-10-26', {
+        '2026-11-01': [1, 0],
+        '2026-11-10': [0, 1],
+        '2026-11-20': [1, 0],
+        '2026-11-21': [0, 1],
+        '2026-11-23': [1, 0],
+      }),
+      // Moved without a note: no reason given.
+      topReturnReasons: [{ reason: '', count: 2 }],
     })
     expect([a, c].every((o) => o.status === 'Order Placed')).toBe(true)
 
@@ -107,6 +128,7 @@ describe.each(databases)('the console: the dashboard (%s)', (kind) => {
     s.clock.t = NOW + DAY
     expect(await dashboard()).toStrictEqual({
       ...figures,
+      returnsByDay: [...figures.returnsByDay.slice(1), { day: '2026-11-25', delivered: 0, returned: 0 }],
       ordersToday: 0,
       ordersLast7Days: 3,
       placedValue: amount(shirt(1)) + amount(jeans(1)) + amount(jeans(2)) + amount(shirt(3)),
@@ -122,6 +144,22 @@ describe.each(databases)('the console: the dashboard (%s)', (kind) => {
     s.clock.t = pkt('2026-11-24', '23:59')
     expect((await dashboard()).ordersToday).toBe(2)
     s.clock.t = NOW
+  })
+
+  it('lists why the last 30 days’ parcels came back, most first, from the Returned moves’ notes', async () => {
+    const shopper = (await s.customer('Returns Shopper')).client
+    for (const note of ['Refused at the door', 'Customer not reachable', 'Refused at the door']) {
+      const o = await s.place(shopper, [{ _id: 'denim-jeans', size: 'S', quantity: 1 }], NOW - DAY)
+      await s.moveTo(o._id, shipped, NOW - DAY)
+      await s.store.services.orders.advance(o._id, 'Returned', { note })
+    }
+    s.clock.t = NOW
+    // The earlier test's two returns were moved without a note.
+    expect((await dashboard()).topReturnReasons).toEqual([
+      { reason: '', count: 2 },
+      { reason: 'Refused at the door', count: 2 },
+      { reason: 'Customer not reachable', count: 1 },
+    ])
   })
 
   it('lists the sizes with 3 or fewer pieces, fewest first, at most 20', async () => {

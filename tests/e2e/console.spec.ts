@@ -307,6 +307,19 @@ test('Packing orders booked with a courier: the ticked ones as a PostEx file, th
     'href',
     'https://postex.pk/tracking?cn=PX-1002',
   )
+
+  // It comes back undelivered, with why; the dashboard's returns chart and reasons count it.
+  await page.getByLabel('Why it came back').selectOption('Customer not reachable')
+  await page.getByRole('button', { name: 'Mark returned' }).click()
+  await expect(page.getByText('Returned · placed')).toBeVisible()
+  await open(page, '/admin')
+  const returns = page.getByRole('region', { name: 'Delivered and returned, last 30 days' })
+  await expect(returns.getByRole('listitem').filter({ hasText: 'Customer not reachable' })).toBeVisible()
+  await returns.getByText('Day by day').click()
+  await expect(returns.getByRole('table')).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: test.info().outputPath(`returns-${test.info().project.name}.png`), fullPage: true })
 })
 
 test('a blocked phone’s new order waits in Needs attention with the reason; the phone comes off the list', async ({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { CircleAlert, MessageCircle } from 'lucide-react'
 import type { OrderStatus } from '#contracts/order-status.ts'
 import { COURIERS } from '#contracts/couriers.ts'
+import { RETURN_REASONS } from '#contracts/shipping.ts'
 import { statusKey } from '#app/features/admin/console-text.ts'
 
 /**
@@ -23,7 +24,8 @@ export function OrderMoves({
 }) {
   const { t } = useTranslation('admin')
   const busy = useNavigation().state === 'submitting'
-  const plain = nextStatuses.filter((s) => s !== 'Shipped')
+  // Shipped asks for its courier, Returned for why it came back (the dashboard counts the reasons).
+  const plain = nextStatuses.filter((s) => s !== 'Shipped' && s !== 'Returned')
   if (nextStatuses.length === 0) return null
   return (
     <section aria-labelledby="moves-title" className="rounded-2xl border border-line bg-white p-4 sm:p-5 print:hidden">
@@ -55,7 +57,7 @@ export function OrderMoves({
               type="submit"
               disabled={busy}
               className={
-                to === 'Cancelled' || to === 'Returned'
+                to === 'Cancelled'
                   ? 'inline-flex min-h-11 items-center rounded-full border border-danger px-5 text-sm font-semibold text-danger hover:bg-red-50'
                   : 'btn-primary'
               }
@@ -65,6 +67,31 @@ export function OrderMoves({
           </Form>
         ))}
       </div>
+      {nextStatuses.includes('Returned') && (
+        <Form
+          method="post"
+          className="mt-4 grid gap-3 rounded-xl border border-line p-4 sm:grid-cols-[1fr_auto] sm:items-end"
+        >
+          <input type="hidden" name="to" value="Returned" />
+          <label className="block">
+            <span className="field-label">{t('moves.returnReason')}</span>
+            <select name="note" required defaultValue={RETURN_REASONS[0]} className="field-input">
+              {RETURN_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="inline-flex min-h-11 items-center rounded-full border border-danger px-5 text-sm font-semibold text-danger hover:bg-red-50"
+          >
+            {t('moves.returned')}
+          </button>
+        </Form>
+      )}
       {nextStatuses.includes('Shipped') && (
         <Form
           method="post"

@@ -7,6 +7,7 @@ import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
 import { formatPrice } from '#contracts/pricing.ts'
 import { Price } from '#app/components/price.tsx'
 import { consoleT } from '#app/features/admin/console-text.ts'
+import { ReturnsChart } from '#app/features/admin/returns-chart.tsx'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = consoleT(location.pathname)
@@ -50,6 +51,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Price amount={d.discountsGiven30d} />
         </Figure>
       </dl>
+
+      <ReturnsChart days={d.returnsByDay} reasons={d.topReturnReasons} />
 
       <section aria-labelledby="codes-title" className="mt-10">
         <h2 id="codes-title" className="font-display text-lg font-semibold text-ink">
