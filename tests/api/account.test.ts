@@ -629,9 +629,10 @@ describe.each(databases)('migrating a store with orders to saved addresses (%s)'
       await migrate(connection)
 
       // Unchanged, but for the language a later migration gives every earlier order (the store's
-      // only one then) and the discount code none of them used (docs/decisions/026).
+      // only one then), the discount code none of them used (docs/decisions/026), and the
+      // attention none was marked with (README, "Orders that need attention").
       expect(await db.selectFrom('orders').selectAll().execute()).toEqual(
-        orderBefore.map((o) => ({ ...o, language: 'en', discount_code: null, discount: 0 })),
+        orderBefore.map((o) => ({ ...o, language: 'en', discount_code: null, discount: 0, attention: null })),
       )
       expect(await db.selectFrom('order_items').select(['order_id', 'quantity']).execute()).toEqual([
         { order_id: 'old-order', quantity: 2 },
