@@ -137,6 +137,25 @@ describe('every email in every language', () => {
     expect((await templates.orderPlacedEmail(store, 'en', order, links)).text).not.toContain('Discount')
   })
 
+  it('links the Shipped email straight to the courier’s tracking page, in each language', async () => {
+    const url = 'https://www.tcsexpress.com/track/?consignmentNo=TCS-7781234'
+    const shipped = { ...order, status: 'Shipped' as const, trackingUrl: url }
+    const en = await templates.orderStatusEmail(store, 'en', shipped, 'Shipped')
+    expect(en.html).toContain(`href="${url.replace(/&/g, '&amp;')}"`)
+    expect(en.text).toContain('Track your parcel on TCS')
+    expect(en.text).toContain(url)
+    const ur = await templates.orderStatusEmail(store, 'ur', shipped, 'Shipped')
+    expect(ur.text).toContain('اپنا پارسل TCS پر ٹریک کریں')
+    // Without a courier page (Other), the number alone.
+    const other = await templates.orderStatusEmail(
+      store,
+      'en',
+      { ...shipped, courier: 'Other', trackingUrl: null },
+      'Shipped',
+    )
+    expect(other.text).not.toContain('Track your parcel')
+  })
+
   it('keeps the marketing email’s one-click unsubscribe headers in every language', async () => {
     for (const lang of LANGUAGES) {
       const { headers } = await templates.newsletterConfirmEmail(
