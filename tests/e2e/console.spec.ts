@@ -350,6 +350,8 @@ test('a blocked phone’s new order waits in Needs attention with the reason; th
   await expect(page.getByRole('note').filter({ hasText: 'Needs attention before packing' })).toContainText(
     'Blocked phone: Refused two parcels',
   )
+  await page.getByRole('link', { name: 'Block this phone' }).click()
+  await expect(page.getByLabel('Phone')).toHaveValue(phone.replace(/\s/g, ''))
 
   // Off the list again.
   await open(page, '/admin/blocklist')

@@ -33,6 +33,12 @@ export function OrderCustomer({
           <a href={`tel:${phone}`} className="underline underline-offset-4">
             {phone}
           </a>
+          <Link
+            to={`/admin/blocklist?${new URLSearchParams({ phone }).toString()}`}
+            className="ms-3 inline-flex min-h-11 items-center text-muted underline underline-offset-4 hover:text-ink"
+          >
+            {t('customer.block')}
+          </Link>
         </p>
       )}
       <h3 className="mt-4 text-xs font-semibold tracking-wide text-muted uppercase">{t('customer.otherOrders')}</h3>

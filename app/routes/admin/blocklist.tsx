@@ -26,7 +26,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   const parsed = parseForm(blocklistQuerySchema, { page: url.searchParams.get('page') ?? undefined })
   const page = parsed.success ? parsed.data.page : 1
-  return { page: await services.admin.blocklist(page) }
+  // "Block this phone" from an order's page fills the phone in.
+  return { page: await services.admin.blocklist(page), phone: (url.searchParams.get('phone') ?? '').slice(0, 30) }
 }
 
 /** Adding a phone (with its reason) or removing one: plain forms, told apart by `intent`. */
@@ -58,7 +59,7 @@ export async function action({ context, url, request }: Route.ActionArgs) {
 /** Phones whose new orders wait in "Needs attention", each with why (README, "Orders that need attention"). */
 export default function Blocklist({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
-  const { page } = loaderData
+  const { page, phone } = loaderData
   const busy = useNavigation().state === 'submitting'
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize))
   const adding = actionData?.values.intent !== 'remove' ? actionData : undefined
@@ -94,7 +95,7 @@ export default function Blocklist({ loaderData, actionData }: Route.ComponentPro
             inputMode="tel"
             required
             maxLength={30}
-            defaultValue={adding?.values.phone ?? ''}
+            defaultValue={adding?.values.phone ?? phone}
             placeholder="0300 1234567"
             className="field-input"
           />
