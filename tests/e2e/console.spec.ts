@@ -292,11 +292,14 @@ test('Packing orders booked with a courier: the ticked ones as a PostEx file, th
   expect(rows.map((r) => r['Order Reference']).toSorted()).toEqual(numbers.toSorted())
   expect(rows[0]).toMatchObject({ 'Customer Phone': '03001234567', 'Order Type': 'Normal', Items: '1' })
 
-  // The portal's answer pasted back: each order Shipped with its tracking number.
+  // The portal's answer, one line pasted and one in its uploaded CSV: each order Shipped with its tracking number.
   await page.getByRole('combobox', { name: /^Courier/ }).selectOption('PostEx')
-  await page
-    .getByLabel('Order numbers and tracking numbers')
-    .fill(`Order,Tracking\n${numbers[0]},PX-1001\n${numbers[1]}\tPX-1002`)
+  await page.getByLabel('Order numbers and tracking numbers').fill(`${numbers[0]},PX-1001`)
+  await page.getByLabel('Or upload a CSV file').setInputFiles({
+    name: 'postex-bookings.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`Order Reference,Tracking Number,Status\n${numbers[1]},PX-1002,Booked\n`),
+  })
   await page.getByRole('button', { name: 'Mark Shipped' }).click()
   await expect(page.getByRole('status').filter({ hasText: '2 orders marked Shipped.' })).toBeVisible()
   await expectNoSeriousViolations(page)
