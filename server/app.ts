@@ -28,6 +28,7 @@ import { devMailRoutes } from '#server/mail/routes.ts'
 import { seoRoutes } from '#server/seo/routes.ts'
 import { openApiRoutes } from '#server/openapi/routes.ts'
 import { countRequests, metricsRoutes } from '#server/metrics/routes.ts'
+import { turns } from '#server/http/turns.ts'
 import { admission, type AdmissionHooks } from '#server/http/admission.ts'
 import { SESSION_COOKIE } from '#server/auth/cookies.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
@@ -210,7 +211,12 @@ export function createApp(options: AppOptions) {
     app.use('*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
   }
   if (options.pages) {
-    const pages = options.pages
+    // A few pages drawn at once, the loop going round between (server/http/turns.ts). On
+    // SQLite a page's queries run on the loop too: one at a time; PostgreSQL's wait on
+    // the network, when another page can go on.
+    const drawing = turns(config.admission.renderConcurrency ?? (services.dialect === 'sqlite' ? 1 : 4))
+    const draw = options.pages
+    const pages = (c: Context<AppEnv>) => drawing.run(() => draw(c))
     // Page forms (login, registration, checkout, logout) get the API's guards too:
     // another site must not post a form that signs a shopper in or out.
     // The console's product form posts its photos to its page (a plain multipart form).
