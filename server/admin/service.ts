@@ -8,6 +8,7 @@ import { createCustomers } from '#server/admin/customers.ts'
 import { createDiscounts } from '#server/admin/discounts.ts'
 import { createSalesAdmin } from '#server/admin/sales.ts'
 import { ordersCsv } from '#server/admin/orders-export.ts'
+import { createCatalogIo } from '#server/admin/catalog-io.ts'
 import type { AdminOrdersExport } from '#contracts/admin.ts'
 
 export type AdminService = ReturnType<typeof createAdminService>
@@ -30,6 +31,8 @@ export function createAdminService(db: Db, config: Config, domains: AdminDomains
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
     ...createSalesAdmin(ctx),
+    /** The catalog's CSV export and its import, from the console and the CLI (docs/decisions/032). */
+    ...createCatalogIo(ctx),
     /** The accountant's CSV of orders, a batch of rows at a time (server/admin/orders-export.ts). */
     ordersCsv: (query: AdminOrdersExport) => ordersCsv(db, query),
   }
