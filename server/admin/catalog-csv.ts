@@ -79,7 +79,13 @@ function parseChart(cell: string): SizeChartRow[] | string {
     if (entry.trim() === '') continue
     const colon = entry.indexOf(':')
     if (colon === -1) return `size_chart: "${entry.trim()}" must be written as SIZE: chest 38, length 27`
-    const row: SizeChartRow = { size: entry.slice(0, colon).trim(), chest: null, length: null, waist: null, sleeves: null }
+    const row: SizeChartRow = {
+      size: entry.slice(0, colon).trim(),
+      chest: null,
+      length: null,
+      waist: null,
+      sleeves: null,
+    }
     for (const part of entry.slice(colon + 1).split(',')) {
       if (part.trim() === '') continue
       const [name, ...value] = part.trim().split(/\s+/)

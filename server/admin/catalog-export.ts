@@ -12,6 +12,5 @@ const BOM = '\uFEFF'
 export async function* catalogCsv(catalog: CatalogService): AsyncGenerator<string> {
   const sizes = sizeColumns(await catalog.sizeSequence())
   yield BOM + stringify([headerOf(sizes)])
-  for await (const batch of catalog.everyStored())
-    yield stringify(batch.map((p) => rowOf(p, sizes)))
+  for await (const batch of catalog.everyStored()) yield stringify(batch.map((p) => rowOf(p, sizes)))
 }

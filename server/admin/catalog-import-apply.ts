@@ -129,7 +129,9 @@ async function writeChange(
 ): Promise<boolean> {
   const { catalog, writeAudit } = ctx
   const changed = changedFields(before, row)
-  const photos = Object.keys(images).filter((slot) => images[Number(slot) as PhotoSlot] !== before.images[Number(slot) - 1])
+  const photos = Object.keys(images).filter(
+    (slot) => images[Number(slot) as PhotoSlot] !== before.images[Number(slot) - 1],
+  )
   if (changed.length === 0 && photos.length === 0) return false
   const { input } = row
   const sizes = new Set(input.sizes.map((s) => s.size))
@@ -161,10 +163,16 @@ async function writeChange(
     'product',
     row.code,
     'import',
-    Object.fromEntries([...changed.map((k) => [k, was[k]]), ...photos.map((s) => [`photo${s}`, before.images[Number(s) - 1]])]),
+    Object.fromEntries([
+      ...changed.map((k) => [k, was[k]]),
+      ...photos.map((s) => [`photo${s}`, before.images[Number(s) - 1]]),
+    ]),
     {
       line: row.line,
-      ...Object.fromEntries([...changed.map((k) => [k, now[k]]), ...photos.map((s) => [`photo${s}`, images[Number(s) as PhotoSlot]])]),
+      ...Object.fromEntries([
+        ...changed.map((k) => [k, now[k]]),
+        ...photos.map((s) => [`photo${s}`, images[Number(s) as PhotoSlot]]),
+      ]),
     },
   )
   return true
@@ -200,7 +208,12 @@ async function storePhotos(
       try {
         key = await ctx.catalog.photos.store(row.code, slot, await photos.read(file))
       } catch (err) {
-        const why = err instanceof PhotoTooLarge ? 'The photo is larger than 8 MB' : err instanceof AppError ? err.message : 'The photo could not be read'
+        const why =
+          err instanceof PhotoTooLarge
+            ? 'The photo is larger than 8 MB'
+            : err instanceof AppError
+              ? err.message
+              : 'The photo could not be read'
         throw new AppError(422, `Line ${row.line} (${row.code}), photo${slot} (${file}): ${why}`)
       }
       stored.set(row.line, { ...stored.get(row.line), [slot]: key })

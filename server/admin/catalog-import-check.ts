@@ -106,7 +106,8 @@ export async function checkImport(
   } finally {
     csv.destroy()
   }
-  if (!header) problems.push({ line: 1, code: null, message: 'The file is empty: it needs a header and a row a product' })
+  if (!header)
+    problems.push({ line: 1, code: null, message: 'The file is empty: it needs a header and a row a product' })
   if (header && !header.problems.length && pending.length) await flush()
   if (header && !header.problems.length) await inspectPhotos(catalog, photos, rows, problems, progress)
   problems.sort((a, b) => a.line - b.line)
@@ -140,13 +141,11 @@ async function planPhotos(
   const files: (string | undefined)[] = [undefined, undefined, undefined, undefined]
   const keys: (string | undefined)[] = [undefined, undefined, undefined, undefined]
   let ok = true
+  const empty: string[] = []
   for (const [i, cell] of row.photos.entries()) {
     const slot = `photo${i + 1}`
     if (!cell) {
-      if (!current) {
-        report(`${slot}: a new product needs all four photos`)
-        ok = false
-      }
+      if (!current) empty.push(slot)
     } else if (current && cell === current.images[i]) {
       // The photo the product has.
     } else if (PHOTO_FILE.test(cell)) {
@@ -161,6 +160,10 @@ async function planPhotos(
       report(`${slot}: "${cell}" is neither a photo of the store nor a .jpg, .png or .webp file`)
       ok = false
     }
+  }
+  if (empty.length) {
+    report(`A new product needs all four photos: ${empty.join(', ')} ${empty.length === 1 ? 'is' : 'are'} empty`)
+    ok = false
   }
   if (!ok) return undefined
   const status: RowStatus = !current

@@ -80,16 +80,27 @@ export function createCatalogIo(ctx: AdminContext) {
         view.phase = plan.problems.length ? 'refused' : 'checked'
         if (view.phase === 'refused' || !apply) return
       }
-      if (applying && applying !== view.id) throw new AppError(409, 'Another import is being applied: wait for it to finish')
+      if (applying && applying !== view.id)
+        throw new AppError(409, 'Another import is being applied: wait for it to finish')
       applying = view.id
       view.phase = 'applying'
       const result = await applyImport(ctx, job.plan, photos, admin, progress)
-      view.counts = { ...view.counts!, new: result.new, changed: result.changed, unchanged: result.unchanged, archived: result.archived }
+      view.counts = {
+        ...view.counts!,
+        new: result.new,
+        changed: result.changed,
+        unchanged: result.unchanged,
+        archived: result.archived,
+      }
       view.phase = 'done'
     } catch (err) {
       view.phase = 'failed'
       view.message =
-        err instanceof AppError ? err.message : err instanceof ZipUnreadable ? err.message : 'The import failed: nothing was written'
+        err instanceof AppError
+          ? err.message
+          : err instanceof ZipUnreadable
+            ? err.message
+            : 'The import failed: nothing was written'
     } finally {
       if (applying === view.id) applying = null
       await photos.close()
@@ -173,7 +184,12 @@ export function createCatalogIo(ctx: AdminContext) {
     applyImportJob(id: string, admin: User): ImportJob {
       const job = jobOf(id)
       if (job.view.phase !== 'checked')
-        throw new AppError(409, job.view.phase === 'refused' ? 'The file has problems: fix them and upload it again' : `This import is ${job.view.phase}, not ready to apply`)
+        throw new AppError(
+          409,
+          job.view.phase === 'refused'
+            ? 'The file has problems: fix them and upload it again'
+            : `This import is ${job.view.phase}, not ready to apply`,
+        )
       if (applying) throw new AppError(409, 'Another import is being applied: wait for it to finish')
       job.view.phase = 'applying'
       job.view.dryRun = false
@@ -214,7 +230,10 @@ async function receive(body: ReadableStream<Uint8Array> | null, contentType: str
     stream.on('data', (chunk: Buffer) => {
       bytes += chunk.length
       if (bytes > limit && !refusal) {
-        refusal = new AppError(413, name === 'csv' ? 'The CSV is larger than 64 MB' : 'The zip of photos is larger than 16 GB')
+        refusal = new AppError(
+          413,
+          name === 'csv' ? 'The CSV is larger than 64 MB' : 'The zip of photos is larger than 16 GB',
+        )
         stream.destroy(refusal)
       }
     })
