@@ -4,7 +4,7 @@ import path from 'node:path'
 import { Readable } from 'node:stream'
 import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ImportJob } from '#contracts/catalog-io.ts'
+import { importJobSchema, type ImportJob } from '#contracts/catalog-io.ts'
 import type { Product } from '#contracts/catalog.ts'
 import { uploadedImageDir } from '#server/catalog/photos.ts'
 import { folderPhotos } from '#server/admin/photo-source.ts'
@@ -59,7 +59,8 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
   }
   async function settled(id: string): Promise<ImportJob> {
     for (let i = 0; i < 400; i++) {
-      const job = (await (await get(`/api/admin/catalog/imports/${id}`)).json()) as ImportJob
+      // Every answer is the job as the API's description has it (server/openapi).
+      const job = importJobSchema.parse(await (await get(`/api/admin/catalog/imports/${id}`)).json())
       if (job.phase !== 'checking' && job.phase !== 'applying') return job
       await new Promise((resolve) => setTimeout(resolve, 25))
     }
