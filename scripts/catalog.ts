@@ -7,6 +7,7 @@ import '#server/node-env.ts'
 import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 import { finished } from 'node:stream/promises'
+import sharp from 'sharp'
 import type { User } from '#contracts/auth.ts'
 import { loadConfig } from '#server/config.ts'
 import { connect, migrateToLatest } from '#server/db/database.ts'
@@ -76,6 +77,10 @@ function progressBar() {
     },
   }
 }
+
+// Every photo of an import is read once: libvips's cache of operations would only hold
+// memory (docs/decisions/032 on the import's memory).
+sharp.cache(false)
 
 const config = loadConfig()
 const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })

@@ -11,6 +11,7 @@ import { folderPhotos } from '#server/admin/photo-source.ts'
 import { createTestStore, databases, signedInAdmin, signedInClient, type TestStore } from '#tests/api/harness.ts'
 import { fourPhotos } from '#tests/support/photos.ts'
 import { zipOf } from '#tests/support/zip.ts'
+import { demoCatalog } from '#demo/catalog.ts'
 
 // The catalog's import and export (README, "Catalog import and export"; docs/decisions/032):
 // a round trip changes nothing, a bad row refuses the whole file with its line, a dry run
@@ -306,6 +307,29 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
         /^\/images\/products\/oxford-shirt-p1-[a-z0-9]+-800\.webp$/,
       )
     } finally {
+      await fs.rm(dir, { recursive: true, force: true })
+    }
+  })
+
+  it("checks the README's example file against the demo catalog without a problem", async () => {
+    const demo = await createTestStore(kind, { catalog: demoCatalog, env: { DATA_DIR: dataDir } })
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kapra-catalog-example-'))
+    try {
+      await fs.mkdir(path.join(dir, 'kurta'))
+      for (const [i, view] of ['front', 'back', 'detail', 'folded'].entries())
+        await fs.writeFile(path.join(dir, 'kurta', `${view}.jpg`), photos[i]!)
+      const { plan, result } = await demo.services.admin.importFile({
+        csv: (await fs.open(path.resolve('docs/catalog-import-example.csv'))).createReadStream(),
+        photos: folderPhotos(dir, demo.services.catalog.photos.maxBytes),
+        archiveMissing: false,
+        dryRun: true,
+        admin: (await signedInAdmin(demo, '10.91.0.6')).user,
+      })
+      expect(plan.problems).toEqual([])
+      expect(plan.counts).toMatchObject({ rows: 2, new: 1, photos: 4 })
+      expect(result).toBeNull()
+    } finally {
+      await demo.close()
       await fs.rm(dir, { recursive: true, force: true })
     }
   })
