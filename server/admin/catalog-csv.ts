@@ -1,5 +1,5 @@
 import { adminProductInputSchema, type AdminProductInput } from '#contracts/admin.ts'
-import type { SizeChartRow } from '#contracts/catalog.ts'
+import { categories, subCategories, type SizeChartRow } from '#contracts/catalog.ts'
 import {
   catalogColumns,
   newCodePattern,
@@ -206,8 +206,9 @@ export function readRow(
     description: get('description'),
     ...(descriptionUr === undefined ? {} : { descriptionUr }),
     price,
-    category: get('category')?.trim(),
-    subCategory: get('sub_category')?.trim(),
+    // "men" or "topwear" as a spreadsheet user may type them: the store's own spelling.
+    category: canonical(categories, get('category')),
+    subCategory: canonical(subCategories, get('sub_category')),
     sizes,
     sizeChart: chart,
     bestSeller: bestSeller ?? false,
@@ -228,6 +229,11 @@ export function readRow(
       },
     },
   }
+}
+
+function canonical(names: readonly string[], value: string | undefined): string | undefined {
+  const v = value?.trim()
+  return names.find((n) => n.toLowerCase() === v?.toLowerCase()) ?? v
 }
 
 /** The console's field names in a message as the file names its columns. */
