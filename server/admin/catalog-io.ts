@@ -7,6 +7,7 @@ import busboy from 'busboy'
 import type { User } from '#contracts/auth.ts'
 import { importFormSchema, type ImportJob } from '#contracts/catalog-io.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
+import { errorFields, type Logger } from '#server/http/logger.ts'
 import type { AdminContext } from '#server/admin/context.ts'
 import { catalogCsv } from '#server/admin/catalog-export.ts'
 import { checkImport, type ImportPlan, type Progress } from '#server/admin/catalog-import-check.ts'
@@ -34,7 +35,7 @@ interface Job {
   plan?: ImportPlan
 }
 
-export function createCatalogIo(ctx: AdminContext) {
+export function createCatalogIo(ctx: AdminContext, logger?: Logger) {
   const jobs = new Map<string, Job>()
   const root = path.join(ctx.config.dataDir, 'imports')
   let applying: string | null = null
@@ -95,12 +96,10 @@ export function createCatalogIo(ctx: AdminContext) {
       view.phase = 'done'
     } catch (err) {
       view.phase = 'failed'
-      view.message =
-        err instanceof AppError
-          ? err.message
-          : err instanceof ZipUnreadable
-            ? err.message
-            : 'The import failed: nothing was written'
+      const told = err instanceof AppError || err instanceof ZipUnreadable
+      view.message = told ? err.message : 'Something went wrong on our side: nothing was written. Please try again.'
+      // A fault of the store's own, in its log with the import it stopped (the owner is told only that it failed).
+      if (!told) logger?.error('catalog import failed', { importId: view.id, ...errorFields(err) })
     } finally {
       if (applying === view.id) applying = null
       await photos.close()

@@ -65,11 +65,12 @@ export function folderPhotos(dir: string, maxBytes: number): PhotoSource {
  * names and offsets for 40,000 photos.
  */
 export async function zipPhotos(file: string, maxBytes: number, label = path.basename(file)): Promise<PhotoSource> {
+  const sentence = label.charAt(0).toUpperCase() + label.slice(1)
   let zip: yauzl.ZipFile
   try {
     zip = await yauzl.openPromise(file, { lazyEntries: true, autoClose: false, strictFileNames: false })
   } catch {
-    throw new ZipUnreadable(`${label} is not a zip file that can be read`)
+    throw new ZipUnreadable(`${sentence} is not a zip file that can be read`)
   }
   const entries = new Map<string, yauzl.Entry>()
   try {
@@ -85,7 +86,7 @@ export async function zipPhotos(file: string, maxBytes: number, label = path.bas
     })
   } catch {
     zip.close()
-    throw new ZipUnreadable(`${label} is damaged: its list of files cannot be read`)
+    throw new ZipUnreadable(`${sentence} is damaged: its list of files cannot be read`)
   }
   const tops = new Set([...entries.keys()].map((n) => (n.includes('/') ? n.slice(0, n.indexOf('/')) : '')))
   const [top] = tops

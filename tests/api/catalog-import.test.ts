@@ -264,6 +264,13 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
     expect(await exportCsv()).toBe(before)
   })
 
+  it('refuses photos that are not a zip, writing nothing', async () => {
+    const before = await exportCsv()
+    const job = await importing(before, { zip: Buffer.from('PK but not really a zip') })
+    expect(job).toMatchObject({ phase: 'failed', message: 'The zip of photos is not a zip file that can be read' })
+    expect(await exportCsv()).toBe(before)
+  })
+
   it('leaves products missing from the file alone, or archives them with archiveMissing', async () => {
     const before = await exportCsv()
     const header = headerOf(before)
