@@ -79,8 +79,10 @@ function progressBar() {
 }
 
 // Every photo of an import is read once: libvips's cache of operations would only hold
-// memory (docs/decisions/032 on the import's memory).
+// memory; and the import works on a photo a core (photoConcurrency), so each photo gets one
+// thread, not one a core each (docs/decisions/032 on the import's memory).
 sharp.cache(false)
+sharp.concurrency(1)
 
 const config = loadConfig()
 const connection = connect({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })

@@ -190,6 +190,7 @@ export function createCatalogIo(ctx: AdminContext, logger?: Logger) {
             : `This import is ${job.view.phase}, not ready to apply`,
         )
       if (applying) throw new AppError(409, 'Another import is being applied: wait for it to finish')
+      applying = id
       job.view.phase = 'applying'
       job.view.dryRun = false
       void run(job, admin, true)
