@@ -38,7 +38,13 @@ interface Job {
 export function createCatalogIo(ctx: AdminContext, logger?: Logger) {
   const jobs = new Map<string, Job>()
   const root = path.join(ctx.config.dataDir, 'imports')
-  let applying: string | null = null
+  // Imports are applied one after another in this process: a second waits for the first.
+  let applyChain: Promise<unknown> = Promise.resolve()
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const result = applyChain.then(work)
+    applyChain = result.catch(() => {})
+    return result
+  }
 
   /** Checks the file and, unless `dryRun`, applies it when it has no problems. */
   async function importFile(input: {
@@ -53,7 +59,10 @@ export function createCatalogIo(ctx: AdminContext, logger?: Logger) {
     const plan = await checkImport(ctx.catalog, input.csv, input.photos, input, input.progress)
     input.onChecked?.(plan)
     if (input.dryRun || plan.problems.length) return { plan, result: null }
-    return { plan, result: await applyImport(ctx, plan, input.photos, input.admin, input.progress) }
+    return {
+      plan,
+      result: await oneAtATime(() => applyImport(ctx, plan, input.photos, input.admin, input.progress)),
+    }
   }
 
   async function photosOf(job: Job): Promise<PhotoSource> {
@@ -81,11 +90,9 @@ export function createCatalogIo(ctx: AdminContext, logger?: Logger) {
         view.phase = plan.problems.length ? 'refused' : 'checked'
         if (view.phase === 'refused' || !apply) return
       }
-      if (applying && applying !== view.id)
-        throw new AppError(409, 'Another import is being applied: wait for it to finish')
-      applying = view.id
       view.phase = 'applying'
-      const result = await applyImport(ctx, job.plan, photos, admin, progress)
+      const plan = job.plan
+      const result = await oneAtATime(() => applyImport(ctx, plan, photos, admin, progress))
       view.counts = {
         ...view.counts!,
         new: result.new,
@@ -101,7 +108,6 @@ export function createCatalogIo(ctx: AdminContext, logger?: Logger) {
       // A fault of the store's own, in its log with the import it stopped (the owner is told only that it failed).
       if (!told) logger?.error('catalog import failed', { importId: view.id, ...errorFields(err) })
     } finally {
-      if (applying === view.id) applying = null
       await photos.close()
       if (view.phase !== 'checked') {
         view.finishedAt = ctx.now()
@@ -189,8 +195,6 @@ export function createCatalogIo(ctx: AdminContext, logger?: Logger) {
             ? 'The file has problems: fix them and upload it again'
             : `This import is ${job.view.phase}, not ready to apply`,
         )
-      if (applying) throw new AppError(409, 'Another import is being applied: wait for it to finish')
-      applying = id
       job.view.phase = 'applying'
       job.view.dryRun = false
       void run(job, admin, true)

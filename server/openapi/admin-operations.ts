@@ -108,7 +108,8 @@ export const adminOperations: Operation[] = [
     method: 'post',
     path: '/api/admin/catalog/imports/{id}/apply',
     tag: 'Admin',
-    summary: 'Applies a checked import in one transaction; 409 for one with problems, or while another is applied',
+    summary:
+      'Applies a checked import in one transaction (after any other being applied); 409 for one with problems or not checked',
     access: 'admin',
     ok: { status: 200, schema: importAnswerSchema },
     refusals: [404, 409],
