@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import type { Config } from '#server/config.ts'
+import type { Logger } from '#server/http/logger.ts'
 import { createAdminContext, type AdminDomains } from '#server/admin/context.ts'
 import { createProducts } from '#server/admin/products.ts'
 import { createOrders } from '#server/admin/orders.ts'
@@ -8,6 +9,7 @@ import { createCustomers } from '#server/admin/customers.ts'
 import { createDiscounts } from '#server/admin/discounts.ts'
 import { createSalesAdmin } from '#server/admin/sales.ts'
 import { ordersCsv } from '#server/admin/orders-export.ts'
+import { createCatalogIo } from '#server/admin/catalog-io.ts'
 import type { AdminOrdersExport } from '#contracts/admin.ts'
 
 export type AdminService = ReturnType<typeof createAdminService>
@@ -21,7 +23,13 @@ export type AdminService = ReturnType<typeof createAdminService>
  * export, dashboard, customers, discounts, sales); they share the audit log
  * (server/admin/context.ts).
  */
-export function createAdminService(db: Db, config: Config, domains: AdminDomains, now: () => number = Date.now) {
+export function createAdminService(
+  db: Db,
+  config: Config,
+  domains: AdminDomains,
+  now: () => number = Date.now,
+  logger?: Logger,
+) {
   const ctx = createAdminContext(db, config, domains, now)
   return {
     ...createProducts(ctx),
@@ -30,6 +38,8 @@ export function createAdminService(db: Db, config: Config, domains: AdminDomains
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
     ...createSalesAdmin(ctx),
+    /** The catalog's CSV export and its import, from the console and the CLI (docs/decisions/032). */
+    ...createCatalogIo(ctx, logger),
     /** The accountant's CSV of orders, a batch of rows at a time (server/admin/orders-export.ts). */
     ordersCsv: (query: AdminOrdersExport) => ordersCsv(db, query),
   }

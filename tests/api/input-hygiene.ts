@@ -109,6 +109,11 @@ export const API: Record<string, Inputs> = {
   'POST /api/newsletter/unsubscribe': { body: { token: 'abc' } },
   'GET /api/admin/orders': { query: ['status', 'q', 'from', 'to', 'page'] },
   'GET /api/admin/orders/export': { query: ['status', 'from', 'to'] },
+  'GET /api/admin/catalog/export': {},
+  // The catalog import's upload: its files are checked as CSV and zip (tests/api/catalog-import.test.ts).
+  'POST /api/admin/catalog/import': {},
+  'GET /api/admin/catalog/imports/:id': {},
+  'POST /api/admin/catalog/imports/:id/apply': {},
   'GET /api/admin/orders/:id': {},
   'POST /api/admin/orders/:id/status': {
     body: { to: 'Confirmed', courier: 'TCS', trackingNumber: '123', note: 'Line one\nLine two' },
