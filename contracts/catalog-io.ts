@@ -1,4 +1,4 @@
-// The catalog's import and export (README, "Catalog import and export"; docs/decisions/032):
+// The catalog's import and export (README, "Catalog import and export"; docs/decisions/033):
 // the file's columns, and what the console's import answers while it checks and writes.
 import { z } from '#contracts/zod.ts'
 
@@ -38,7 +38,7 @@ export const requiredCatalogColumns = [
 /** A size's stock column: `stock S`. */
 export const STOCK_COLUMN_PREFIX = 'stock '
 
-/** A new product's code (its id: docs/decisions/032): lower-case letters, digits and -, as a URL shows it. */
+/** A new product's code (its id: docs/decisions/033): lower-case letters, digits and -, as a URL shows it. */
 export const newCodePattern = /^[a-z0-9][a-z0-9-]{0,79}$/
 
 /** The most rows one file may hold. */

@@ -1,7 +1,7 @@
 // `npm run catalog -- export [--out FILE]` and
 // `npm run catalog -- import FILE.csv [--photos DIR|FILE.zip] [--dry-run] [--archive-missing]`:
 // the catalog as a CSV file and back (README, "Catalog import and export";
-// docs/decisions/032). Reads the store's settings as `npm start` does, and tells the running
+// docs/decisions/033). Reads the store's settings as `npm start` does, and tells the running
 // instances of the change (Redis or PostgreSQL's change feed) as the console does.
 import '#server/node-env.ts'
 import fs from 'node:fs'
@@ -80,7 +80,7 @@ function progressBar() {
 
 // Every photo of an import is read once: libvips's cache of operations would only hold
 // memory; and the import works on a photo a core (photoConcurrency), so each photo gets one
-// thread, not one a core each (docs/decisions/032 on the import's memory).
+// thread, not one a core each (docs/decisions/033 on the import's memory).
 sharp.cache(false)
 sharp.concurrency(1)
 

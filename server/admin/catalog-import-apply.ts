@@ -14,7 +14,7 @@ import {
 } from '#server/admin/catalog-import-check.ts'
 import { PhotoTooLarge, type PhotoSource } from '#server/admin/photo-source.ts'
 
-// An import's apply (docs/decisions/032): the photos it names are stored first, as the
+// An import's apply (docs/decisions/033): the photos it names are stored first, as the
 // console's form stores a save's; then every product is written in one transaction, through
 // the catalog's own writes, with an audit entry each; the catalog's caches drop once, after
 // the commit. A failure anywhere writes nothing, and the photos stored for it are removed.

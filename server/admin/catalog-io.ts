@@ -14,7 +14,7 @@ import { checkImport, type ImportPlan, type Progress } from '#server/admin/catal
 import { applyImport, type ImportResult } from '#server/admin/catalog-import-apply.ts'
 import { noPhotos, zipPhotos, ZipUnreadable, type PhotoSource } from '#server/admin/photo-source.ts'
 
-// The catalog's import and export for the console and the CLI (docs/decisions/032). The
+// The catalog's import and export for the console and the CLI (docs/decisions/033). The
 // console's import is a job: its upload is written to DATA_DIR/imports as it arrives, then
 // checked in the background (the preview), then applied when the owner says so; its page
 // and the API read where it stands. Jobs live in the process that received them.

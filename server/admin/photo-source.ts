@@ -3,7 +3,7 @@ import path from 'node:path'
 import { buffer } from 'node:stream/consumers'
 import yauzl from 'yauzl'
 
-// Where an import's photos come from (docs/decisions/032): a zip (the console's upload,
+// Where an import's photos come from (docs/decisions/033): a zip (the console's upload,
 // or the CLI's --photos FILE.zip), read with yauzl from its central directory, one entry's
 // bytes at a time, or a folder (the CLI's --photos DIR). Neither is ever held whole.
 

@@ -43,7 +43,7 @@ export const adminRoutes = new Hono<AppEnv>()
       'Cache-Control': 'private, no-store',
     })
   })
-  // The catalog as a file, and its import (docs/decisions/032; README, "Catalog import and export").
+  // The catalog as a file, and its import (docs/decisions/033; README, "Catalog import and export").
   .get('/catalog/export', (c) => {
     const rows = c.var.services.admin.catalogCsv()
     return c.body(csvStream(rows), 200, {

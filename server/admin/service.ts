@@ -38,7 +38,7 @@ export function createAdminService(
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
     ...createSalesAdmin(ctx),
-    /** The catalog's CSV export and its import, from the console and the CLI (docs/decisions/032). */
+    /** The catalog's CSV export and its import, from the console and the CLI (docs/decisions/033). */
     ...createCatalogIo(ctx, logger),
     /** The accountant's CSV of orders, a batch of rows at a time (server/admin/orders-export.ts). */
     ordersCsv: (query: AdminOrdersExport) => ordersCsv(db, query),

@@ -60,7 +60,7 @@ export const adminOperations: Operation[] = [
     method: 'get',
     path: '/api/admin/catalog/export',
     tag: 'Admin',
-    summary: 'The catalog as CSV: one row a product, archived ones too, a stock column a size (docs/decisions/032)',
+    summary: 'The catalog as CSV: one row a product, archived ones too, a stock column a size (docs/decisions/033)',
     access: 'admin',
     ok: {
       status: 200,

@@ -13,7 +13,7 @@ import { fourPhotos } from '#tests/support/photos.ts'
 import { zipOf } from '#tests/support/zip.ts'
 import { demoCatalog } from '#demo/catalog.ts'
 
-// The catalog's import and export (README, "Catalog import and export"; docs/decisions/032):
+// The catalog's import and export (README, "Catalog import and export"; docs/decisions/033):
 // a round trip changes nothing, a bad row refuses the whole file with its line, a dry run
 // writes nothing, --archive-missing, photos from a zip, and the console's guard.
 

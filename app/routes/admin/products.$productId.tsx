@@ -66,7 +66,7 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           {t('product.view')}
         </a>
       </div>
-      {/* The code a catalog file names this product by (docs/decisions/032). */}
+      {/* The code a catalog file names this product by (docs/decisions/033). */}
       <p className="mt-1 text-sm text-muted">
         {t('product.code')} <code className="break-all text-ink">{product.id}</code>
       </p>
