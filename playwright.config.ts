@@ -18,10 +18,11 @@ const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height:
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }
 // Specs whose tests run at both widths, as they are; tests/e2e/phone/ holds the phone's own.
 const bothWidths = /\/(account-page|discounts|line|mail|preboot|stock-orders|track|two-factor|urdu)\.spec\.ts$/
-// The console adds a product to the catalog that other specs count and list: its specs run
+// The console adds a product to the catalog that other specs count and list (its own form and
+// the catalog import): its specs run
 // once every other spec is done (docs/decisions/020), at both widths. A sale moves prices
 // and the "On sale" count other specs read, so its spec runs with them (docs/decisions/025).
-const consoleSpecs = /\/(console|sales)\.spec\.ts$/
+const consoleSpecs = /\/(console|sales|catalog-import)\.spec\.ts$/
 
 // Drives the system Chromium's headless shell (or the full browser); no browser is ever downloaded (README).
 export default defineConfig({

@@ -36,12 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export function links(): Route.LinkDescriptors {
-  return [
-    { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-    // Preloaded so a good connection has the display face for the first paint; with
-    // 'font-display: optional' (app.css) a slow one keeps the fallback, never swapping late.
-    { rel: 'preload', href: displayFont, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
-  ]
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -53,8 +48,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#faf8f5" />
-        {/* Urdu pages only: English pages fetch nothing of it (docs/decisions/022). */}
-        {lang === 'ur' && <link rel="preload" href={urduFont} as="font" type="font/woff2" crossOrigin="anonymous" />}
+        {/* One face preloaded per language (docs/decisions/022). English: the display face, so a
+            good connection has it for the first paint; with 'font-display: optional' (app.css) a
+            slow one keeps the fallback, never swapping late. Urdu: the Nastaliq face, at low
+            priority so its 116 KB do not share a slow line with the page's largest picture ahead
+            of it; Latin text there is prices and codes, drawn in whatever face is at hand. */}
+        {lang === 'en' && <link rel="preload" href={displayFont} as="font" type="font/woff2" crossOrigin="anonymous" />}
+        {lang === 'ur' && (
+          <link rel="preload" href={urduFont} as="font" type="font/woff2" crossOrigin="anonymous" fetchPriority="low" />
+        )}
         <Meta />
         <Links />
       </head>

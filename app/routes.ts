@@ -54,6 +54,8 @@ export default [
       route('orders/:orderId', 'routes/admin/orders.$orderId.tsx'),
       route('products', 'routes/admin/products.tsx'),
       route('products/new', 'routes/admin/products.new.tsx'),
+      route('products/import', 'routes/admin/products.import.tsx'),
+      route('products/import/:jobId', 'routes/admin/products.import.$jobId.tsx'),
       route('products/:productId', 'routes/admin/products.$productId.tsx'),
       route('customers', 'routes/admin/customers.tsx'),
       route('blocklist', 'routes/admin/blocklist.tsx'),

@@ -80,6 +80,8 @@ async function main(): Promise<boolean> {
     const sampling = setInterval(() => {
       for (const i of store.instances) peaks.set(i.name, Math.max(peaks.get(i.name) ?? 0, memoryOf(i).rssMiB))
     }, 250)
+    // The kept pages' counts before the doors open: the run's are what it adds.
+    const keptBefore = await Promise.all(store.instances.map(keptPagesOf))
     const since = Date.now()
     const clock = performance.now()
     await Promise.all(
@@ -98,11 +100,20 @@ async function main(): Promise<boolean> {
     const runSeconds = (performance.now() - clock) / 1000
     clearInterval(sampling)
 
-    const memory = store.instances.map((i) => ({
-      instance: i.name,
-      ...memoryOf(i),
-      peakDuringRunMiB: peaks.get(i.name),
-    }))
+    const memory = await Promise.all(
+      store.instances.map(async (i, n) => {
+        const kept = await keptPagesOf(i)
+        const before = keptBefore[n]!
+        return {
+          instance: i.name,
+          ...memoryOf(i),
+          peakDuringRunMiB: peaks.get(i.name),
+          keptHits: kept.keptHits - before.keptHits,
+          keptMisses: kept.keptMisses - before.keptMisses,
+          keptDrops: kept.keptDrops - before.keptDrops,
+        }
+      }),
+    )
     const ledger = await saleLedger(
       { databaseUrl: store.databaseUrl, sqliteFile: store.sqliteFile },
       products.map((p) => p.id),
@@ -310,6 +321,21 @@ async function prepareSale(store: Store): Promise<SaleProduct[]> {
   }
   console.log(`A sale on ${products.length} products, ${PIECES} pieces a size (${elapsed()})`)
   return products
+}
+
+/** How the instance's kept pages answered, from its /metrics (reachable from loopback); NaN when unread. */
+async function keptPagesOf(i: Instance): Promise<{ keptHits: number; keptMisses: number; keptDrops: number }> {
+  try {
+    const text = await (await fetch(`${i.url}/metrics`)).text()
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN)
+    return {
+      keptHits: value('kapra_page_cache_answers_total\\{answer="hit"\\}'),
+      keptMisses: value('kapra_page_cache_answers_total\\{answer="miss"\\}'),
+      keptDrops: value('kapra_page_cache_clears_total'),
+    }
+  } catch {
+    return { keptHits: NaN, keptMisses: NaN, keptDrops: NaN }
+  }
 }
 
 function memoryOf(i: Instance) {

@@ -62,7 +62,15 @@ export function reportSale(
     acked: Set<string>
     ackTimes: number[]
     runSeconds: number
-    memory: { instance: string; rssMiB: number; peakMiB: number; peakDuringRunMiB: number | undefined }[]
+    memory: {
+      instance: string
+      rssMiB: number
+      peakMiB: number
+      peakDuringRunMiB: number | undefined
+      keptHits?: number
+      keptMisses?: number
+      keptDrops?: number
+    }[]
     ledger: SizeLedger[]
     committed: Set<string>
   },

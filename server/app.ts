@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import { getConnInfo } from '@hono/node-server/conninfo'
@@ -22,12 +22,14 @@ import { cartRoutes } from '#server/cart/routes.ts'
 import { orderRoutes } from '#server/orders/routes.ts'
 import { newsletterRoutes } from '#server/newsletter/routes.ts'
 import { adminRoutes } from '#server/admin/routes.ts'
+import { MAX_IMPORT_CSV_BYTES, MAX_IMPORT_ZIP_BYTES } from '#server/admin/catalog-io.ts'
 import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
 import { seoRoutes } from '#server/seo/routes.ts'
 import { openApiRoutes } from '#server/openapi/routes.ts'
 import { countRequests, metricsRoutes } from '#server/metrics/routes.ts'
+import { turns } from '#server/http/turns.ts'
 import { admission, type AdmissionHooks } from '#server/http/admission.ts'
 import { SESSION_COOKIE } from '#server/auth/cookies.ts'
 import { isProductImageName, PRODUCT_IMAGE_PREFIX, productImageDir } from '#server/catalog/images.ts'
@@ -138,7 +140,7 @@ export function createApp(options: AppOptions) {
   api.use(apiCaching())
   api.use(compress())
   api.use(sameOriginWrites())
-  api.use(jsonBodiesOnly(isPhotoUpload))
+  api.use(jsonBodiesOnly((c) => isPhotoUpload(c) || isCatalogImport(c)))
   // A refused body is left unread: the connection is closed after the answer, or the
   // rest of the body would be read as the client's next request (docs/decisions/013).
   const closeAfter = { headers: { Connection: 'close' } }
@@ -155,7 +157,11 @@ export function createApp(options: AppOptions) {
       throw new AppError(413, 'The request body is too large: four photos of up to 8 MB each at most', closeAfter)
     },
   })
-  api.use((c, next) => (isPhotoUpload(c) ? limitUpload(c, next) : limitBody(c, next)))
+  // A catalog import's upload is written to disk as it arrives, and measured there
+  // (server/admin/catalog-io.ts): it is never held in memory, as bodyLimit would hold it.
+  api.use((c, next) =>
+    isCatalogImport(c) ? limitImport(c, next) : isPhotoUpload(c) ? limitUpload(c, next) : limitBody(c, next),
+  )
   api.use(loadSession())
   api.route('/auth', authRoutes)
   api.route('/user', userRoutes)
@@ -210,14 +216,20 @@ export function createApp(options: AppOptions) {
     app.use('*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
   }
   if (options.pages) {
-    const pages = options.pages
+    // A few pages drawn at once, the loop going round between (server/http/turns.ts). On
+    // SQLite a page's queries run on the loop too: one at a time; PostgreSQL's wait on
+    // the network, when another page can go on.
+    const drawing = turns(config.admission.renderConcurrency ?? (services.dialect === 'sqlite' ? 1 : 4))
+    const draw = options.pages
+    const pages = (c: Context<AppEnv>) => drawing.run(() => draw(c))
     // Page forms (login, registration, checkout, logout) get the API's guards too:
     // another site must not post a form that signs a shopper in or out.
     // The console's product form posts its photos to its page (a plain multipart form).
     app.use(
       '*',
       sameOriginWrites(),
-      (c, next) => (isProductFormPost(c) ? limitUpload(c, next) : limitBody(c, next)),
+      (c, next) =>
+        isCatalogImport(c) ? limitImport(c, next) : isProductFormPost(c) ? limitUpload(c, next) : limitBody(c, next),
       loadSession(),
     )
     // A guest's public page is drawn once and answered from memory (docs/decisions/029).
@@ -237,6 +249,21 @@ function requestIdOf(sent: string | undefined): string {
 /** The console's product saves (POST /api/admin/products and /api/admin/products/:id): multipart, with photos. */
 function isPhotoUpload(c: Context): boolean {
   return c.req.method === 'POST' && /^\/api\/admin\/products(\/[^/]+)?\/?$/.test(c.req.path)
+}
+
+/** A catalog import's upload: the API's, and the console's page form (POST /admin/products/import). */
+function isCatalogImport(c: Context): boolean {
+  return c.req.method === 'POST' && /^\/(api\/admin\/catalog\/import|admin\/products\/import)\/?$/.test(c.req.path)
+}
+
+/** A declared length past what an import may carry is refused at once; the rest is counted as it is written. */
+const limitImport: MiddlewareHandler = async (c, next) => {
+  const length = Number(c.req.header('content-length') ?? '0')
+  if (length > MAX_IMPORT_CSV_BYTES + MAX_IMPORT_ZIP_BYTES + 1024 * 1024)
+    throw new AppError(413, 'The upload is too large: a CSV of up to 64 MB and a zip of up to 16 GB', {
+      headers: { Connection: 'close' },
+    })
+  await next()
 }
 
 /** The console's product form, posted to its page: /admin/products/new or /admin/products/:id. */

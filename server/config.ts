@@ -146,6 +146,8 @@ const envSchema = z.object({
   ADMIT_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(64),
   ADMIT_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(300),
   ADMIT_TEST_HEADER: flag.default(false),
+  /** Pages drawn at once by one process; the rest wait for a turn (docs/decisions/032). Default: 1 on SQLite, 4 on PostgreSQL. */
+  RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
@@ -246,6 +248,8 @@ export interface Config {
     maxLagMs: number
     /** The browser tests' switch: a request with `X-Kapra-Line: full` is answered as if the store were full. */
     testHeader: boolean
+    /** Pages drawn at once; the others wait their turn, counted in flight (server/http/turns.ts). Default: by database. */
+    renderConcurrency: number | undefined
   }
   /** Shared rate limits and catalog changes across instances (docs/decisions/013). */
   redisUrl: string | undefined
@@ -319,7 +323,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     logLevel: e.LOG_LEVEL,
-    admission: { maxInFlight: e.ADMIT_MAX_IN_FLIGHT, maxLagMs: e.ADMIT_MAX_LAG_MS, testHeader: e.ADMIT_TEST_HEADER },
+    admission: {
+      maxInFlight: e.ADMIT_MAX_IN_FLIGHT,
+      maxLagMs: e.ADMIT_MAX_LAG_MS,
+      testHeader: e.ADMIT_TEST_HEADER,
+      renderConcurrency: e.RENDER_CONCURRENCY,
+    },
     redisUrl: e.REDIS_URL,
   }
 }

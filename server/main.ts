@@ -11,6 +11,7 @@ import { postgresChangeFeed, redisChangeFeed } from '#server/catalog/changes.ts'
 import { seedCatalog } from '#demo/seed.ts'
 import { demoCatalog } from '#demo/catalog.ts'
 import { createApp } from '#server/app.ts'
+import { listen } from '#server/http/listen.ts'
 import { clientDir, developmentPages, ensureBuilt, productionPages, projectRoot } from '#server/pages.ts'
 
 // Process entry: config -> database -> migrate -> seed -> listen (docs/STYLE.md).
@@ -26,6 +27,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     logError: (msg, fields) => logger.error(msg, fields),
+    // SQLite's checkpoints on a thread of their own, off the requests' (server/db/checkpoints.ts).
+    checkpointInBackground: true,
   })
   await migrateToLatest(connection)
   if (config.seedDemo) {
@@ -71,14 +74,13 @@ async function main() {
   }
 
   const server = http.createServer(listener)
-  server.listen(config.port, config.host, () => {
-    const address = server.address()
-    const port = typeof address === 'object' && address ? address.port : config.port
-    logger.info(`Kapra is serving on http://localhost:${port}`, {
-      database: connection.dialect,
-      mode: config.env,
-      react: loadedReactBuild(),
-    })
+  // Several listening sockets, so a busy event loop still takes in newcomers (server/http/listen.ts).
+  const listening = await listen(server, { port: config.port, host: config.host })
+  logger.info(`Kapra is serving on http://localhost:${listening.port}`, {
+    database: connection.dialect,
+    mode: config.env,
+    react: loadedReactBuild(),
+    listeningSockets: listening.sockets,
   })
 
   // Email leaves through the outbox; this process's worker sends what is due (docs/decisions/011).
@@ -122,6 +124,7 @@ async function main() {
     clearTimeout(firstExpiry)
     services.catalog.sales.stopSaleClock()
     // Stop accepting, let requests in flight finish, then close the database.
+    listening.close()
     server.close(() => {
       Promise.all([closeVite(), services.mail.stopWorker(), services.close()])
         .then(() => connection.close())

@@ -103,7 +103,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
   let bytes = 0
   /** Moves on at every change: a page whose rendering began before it is not kept. */
   let generation = 0
-  const counts = { hits: 0, misses: 0, notModified: 0 }
+  const counts = { hits: 0, misses: 0, notModified: 0, clears: 0 }
 
   const drop = (key: string) => {
     const page = pages.get(key)
@@ -253,6 +253,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
 
     /** Drops every kept page (a change to the catalog, here or on another instance). */
     clear(): void {
+      counts.clears++
       generation++
       pages.clear()
       bytes = 0

@@ -68,7 +68,7 @@ export function createServices(deps: {
     prefix: deps.config.mail.newsletterCode,
   })
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
-  const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now)
+  const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now, deps.logger)
   // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
   // Guests' kept pages go at every change to what they draw, on every instance (docs/decisions/029).

@@ -41,17 +41,7 @@ export const adminRoutes = new Hono<AppEnv>()
       ...(chosen ? { order: chosen } : {}),
     })
     const rows = c.var.services.admin.ordersCsv(query)
-    const encoder = new TextEncoder()
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const next = await rows.next()
-        if (next.done) controller.close()
-        else controller.enqueue(encoder.encode(next.value))
-      },
-      async cancel() {
-        await rows.return(undefined)
-      },
-    })
+    const body = csvStream(rows)
     const name = `kapra-${query.layout ? `${query.layout}-booking` : 'orders'}${query.from ? `-from-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`
     return c.body(body, 200, {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -64,6 +54,27 @@ export const adminRoutes = new Hono<AppEnv>()
     const admin = requireAdmin(c)
     const input = parseWith(adminBulkShipSchema, await readJson(c.req))
     return c.json(await c.var.services.admin.shipMany(input, admin))
+  })
+  // The catalog as a file, and its import (docs/decisions/033; README, "Catalog import and export").
+  .get('/catalog/export', (c) => {
+    const rows = c.var.services.admin.catalogCsv()
+    return c.body(csvStream(rows), 200, {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': 'attachment; filename="kapra-products.csv"',
+      'Cache-Control': 'private, no-store',
+    })
+  })
+  /** multipart/form-data: `csv`, `photos` (a zip), `dryRun`, `archiveMissing`; the job, being checked. */
+  .post('/catalog/import', async (c) => {
+    const admin = requireAdmin(c)
+    const job = await c.var.services.admin.startImport(c.req.raw.body, c.req.header('content-type') ?? '', admin)
+    return c.json({ message: 'The file is being checked', job }, 201)
+  })
+  .get('/catalog/imports/:id', (c) => c.json(c.var.services.admin.importJob(c.req.param('id'))))
+  .post('/catalog/imports/:id/apply', (c) => {
+    const admin = requireAdmin(c)
+    const job = c.var.services.admin.applyImportJob(c.req.param('id'), admin)
+    return c.json({ message: 'The import is being applied', job })
   })
   .get('/orders/:id', async (c) => {
     return c.json(await c.var.services.admin.order(orderId(c)))
@@ -237,6 +248,21 @@ async function productForm(c: Context<AppEnv>) {
     if (file.size > 0) photos[slot] = new Uint8Array(await file.arrayBuffer())
   }
   return { input, photos }
+}
+
+/** A CSV written out a batch at a time, as the client reads it. */
+function csvStream(rows: AsyncGenerator<string>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await rows.next()
+      if (next.done) controller.close()
+      else controller.enqueue(encoder.encode(next.value))
+    },
+    async cancel() {
+      await rows.return(undefined)
+    },
+  })
 }
 
 function productId(c: Context<AppEnv>): string {

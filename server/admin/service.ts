@@ -1,5 +1,6 @@
 import type { Db } from '#server/db/database.ts'
 import type { Config } from '#server/config.ts'
+import type { Logger } from '#server/http/logger.ts'
 import { createAdminContext, type AdminDomains } from '#server/admin/context.ts'
 import { createProducts } from '#server/admin/products.ts'
 import { createOrders } from '#server/admin/orders.ts'
@@ -10,6 +11,7 @@ import { createSalesAdmin } from '#server/admin/sales.ts'
 import { ordersCsv } from '#server/admin/orders-export.ts'
 import { bookingCsv } from '#server/admin/booking-export.ts'
 import { createShipping } from '#server/admin/shipping.ts'
+import { createCatalogIo } from '#server/admin/catalog-io.ts'
 import type { AdminOrdersExport } from '#contracts/admin.ts'
 import type { BlockPhone } from '#contracts/blocklist.ts'
 import type { User } from '#contracts/auth.ts'
@@ -25,7 +27,13 @@ export type AdminService = ReturnType<typeof createAdminService>
  * exports, bulk shipping, dashboard, customers, discounts, sales); they share the audit log
  * (server/admin/context.ts).
  */
-export function createAdminService(db: Db, config: Config, domains: AdminDomains, now: () => number = Date.now) {
+export function createAdminService(
+  db: Db,
+  config: Config,
+  domains: AdminDomains,
+  now: () => number = Date.now,
+  logger?: Logger,
+) {
   const ctx = createAdminContext(db, config, domains, now)
   const orders = createOrders(ctx)
   return {
@@ -40,6 +48,8 @@ export function createAdminService(db: Db, config: Config, domains: AdminDomains
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
     ...createSalesAdmin(ctx),
+    /** The catalog's CSV export and its import, from the console and the CLI (docs/decisions/033). */
+    ...createCatalogIo(ctx, logger),
     /**
      * The accountant's CSV of orders (server/admin/orders-export.ts), or with a layout, a
      * courier's booking file (server/admin/booking-export.ts); a batch of rows at a time.

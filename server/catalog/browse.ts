@@ -39,7 +39,7 @@ export function createBrowse(
   // background, so no shopper's view waits for them but the first after a start or a change.
   const grids = {
     products: refreshedAnswer(() => productGrid(db), options),
-    sizes: refreshedAnswer(() => sizeGrid(db), options),
+    sizes: refreshedAnswer(() => sizeGrid(db, dialect), options),
   }
   let vocabulary: { at: number; terms: Promise<string[]> } | undefined
 

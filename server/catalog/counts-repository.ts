@@ -132,24 +132,67 @@ export const GRID_ROWS = 20_000
  * The catalog's size rows in stock, on sale, counted by size, category, sub-category and
  * price: a few thousand rows (the generated 100,000 products: 3,999), read in the facet
  * index's order. Undefined past `GRID_ROWS`.
+ *
+ * PostgreSQL reads it in one query, while the event loop serves others. SQLite's queries
+ * hold the event loop for as long as they run (about 100–280 ms here at 100,000 products,
+ * after every size that sells out), and the loop takes in one new connection a turn
+ * (libuv), so a stall there kept newcomers out for seconds on a sale night. On SQLite
+ * the grid is read a size and category at a time (each a seek into the facet index, the
+ * longest 15 ms at that size), the loop getting its turn between. The pieces are not one
+ * snapshot; a change between them drops the grid they make (refreshedAnswer, kept.ts).
  */
-export async function sizeGrid(db: Executor): Promise<SizeGridRow[] | undefined> {
-  const rows = await db
-    .selectFrom('product_sizes')
-    .select((eb) => [
-      'product_sizes.size as size',
-      'product_sizes.category as category',
-      'product_sizes.sub_category as subCategory',
-      'product_sizes.price as price',
-      eb.fn.countAll<number>().as('n'),
-    ])
-    .where('product_sizes.archived', '=', 0)
-    .where('product_sizes.stock', '>', 0)
-    .groupBy(['product_sizes.size', 'product_sizes.category', 'product_sizes.sub_category', 'product_sizes.price'])
-    .limit(GRID_ROWS + 1)
-    .execute()
+export async function sizeGrid(db: Executor, dialect: Dialect): Promise<SizeGridRow[] | undefined> {
+  const read = (where?: { size: string; category: string }) => {
+    let q = db
+      .selectFrom('product_sizes')
+      .select((eb) => [
+        'product_sizes.size as size',
+        'product_sizes.category as category',
+        'product_sizes.sub_category as subCategory',
+        'product_sizes.price as price',
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .where('product_sizes.archived', '=', 0)
+    if (where) q = q.where('product_sizes.size', '=', where.size).where('product_sizes.category', '=', where.category)
+    return q
+      .where('product_sizes.stock', '>', 0)
+      .groupBy(['product_sizes.size', 'product_sizes.category', 'product_sizes.sub_category', 'product_sizes.price'])
+      .limit(GRID_ROWS + 1)
+      .execute()
+  }
+  const rows: Awaited<ReturnType<typeof read>> = []
+  if (dialect === 'postgres') rows.push(...(await read()))
+  else {
+    for (let size = await nextValue(db, 'size', ''); size !== null; size = await nextValue(db, 'size', size)) {
+      for (
+        let category = await nextValue(db, 'category', '', size);
+        category !== null;
+        category = await nextValue(db, 'category', category, size)
+      ) {
+        await new Promise((resolve) => setImmediate(resolve))
+        rows.push(...(await read({ size, category })))
+        if (rows.length > GRID_ROWS) return undefined
+      }
+    }
+  }
   if (rows.length > GRID_ROWS) return undefined
   return rows.map((r) => ({ ...gridRow(r), size: r.size }))
+}
+
+/** The first size (or, within a size, category) of the size rows on sale past `after`, found by a seek into the facet index. */
+async function nextValue(
+  db: Executor,
+  column: 'size' | 'category',
+  after: string,
+  size?: string,
+): Promise<string | null> {
+  let q = db
+    .selectFrom('product_sizes')
+    .select((eb) => eb.fn.min<string>(`product_sizes.${column}`).as('value'))
+    .where('product_sizes.archived', '=', 0)
+  if (size !== undefined) q = q.where('product_sizes.size', '=', size)
+  const row = await q.where(`product_sizes.${column}`, '>', after).executeTakeFirst()
+  return row?.value ?? null
 }
 
 /**

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
 import { AppError } from '#server/http/errors.ts'
-import { imageWidths, isProductImageName } from '#server/catalog/images.ts'
+import { imageWidths, isProductImageName, productImageDir } from '#server/catalog/images.ts'
 
 /**
  * The store owner's photo uploads: whatever arrives is checked by its bytes, refused
@@ -71,8 +71,15 @@ function formatMegapixels(pixels: number): string {
   return `${Number((pixels / 1_000_000).toFixed(1))} megapixels`
 }
 
-/** Checks, turns upright, strips and re-encodes one uploaded photo; throws PhotoError when refused. */
-export async function processPhoto(input: Uint8Array, options: PhotoOptions = {}): Promise<ProcessedPhoto> {
+/**
+ * What can be told of a photo from its header alone, without decoding its pixels: its
+ * type, its size in bytes and in pixels, its shape. Throws PhotoError when refused (the
+ * catalog import's preview checks every photo so; processPhoto checks again).
+ */
+export async function inspectPhoto(
+  input: Uint8Array,
+  options: PhotoOptions = {},
+): Promise<{ upright: { width: number; height: number }; largest: number }> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_PHOTO_BYTES
   const maxPixels = options.maxPixels ?? DEFAULT_MAX_PHOTO_PIXELS
 
@@ -103,6 +110,13 @@ export async function processPhoto(input: Uint8Array, options: PhotoOptions = {}
   if (Math.round((upright.height * largest) / upright.width) > WEBP_MAX_SIDE) {
     throw new PhotoError('shape', 'The photo is too long and narrow to use; crop it closer to the garment')
   }
+  return { upright, largest }
+}
+
+/** Checks, turns upright, strips and re-encodes one uploaded photo; throws PhotoError when refused. */
+export async function processPhoto(input: Uint8Array, options: PhotoOptions = {}): Promise<ProcessedPhoto> {
+  const maxPixels = options.maxPixels ?? DEFAULT_MAX_PHOTO_PIXELS
+  const { upright, largest } = await inspectPhoto(input, options)
 
   // Decode once (limitInputPixels guards again, should the header have lied), turn upright
   // by EXIF and shrink to the largest width, into bare pixels: no metadata survives this.
@@ -217,6 +231,28 @@ export function photoStore(dataDir: string | undefined) {
     /** Throws PhotoError (an AppError) when the photo is refused; returns the key for the product's imageN. */
     store: (productId: string, slot: PhotoSlot, input: Uint8Array): Promise<string> =>
       storePhoto(dirOf(), productId, slot, input),
+
+    /** The largest photo accepted, in bytes. */
+    maxBytes: DEFAULT_MAX_PHOTO_BYTES,
+
+    /** Checks a photo by its header alone (type, bytes, pixels, shape); throws PhotoError when refused. */
+    inspect: (input: Uint8Array): Promise<unknown> => inspectPhoto(input),
+
+    /** Whether a photo of this key is in the store: uploaded, or one of the committed pictures. */
+    async exists(key: string): Promise<boolean> {
+      const name = photoFileName(key, Math.max(...imageWidths))
+      if (!isProductImageName(name)) return false
+      const dirs = dataDir === undefined ? [productImageDir] : [uploadedImageDir(dataDir), productImageDir]
+      for (const dir of dirs) {
+        try {
+          await fs.access(path.join(dir, name))
+          return true
+        } catch {
+          // Not in this store: the next one.
+        }
+      }
+      return false
+    },
 
     async remove(keys: Iterable<string>): Promise<void> {
       const dir = uploadedImageDir(dirOf())

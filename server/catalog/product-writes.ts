@@ -85,6 +85,26 @@ export function createProductWrites(
     },
 
     /**
+     * Adds products after the catalog's last, in the given order, inside the caller's
+     * transaction (the catalog import's, with its audit entries): one multi-row insert a
+     * chunk, priced only when a sale runs. The caller calls invalidate() after committing.
+     */
+    async createMany(trx: Executor, products: NewProduct[]): Promise<void> {
+      if (products.length === 0) return
+      const start = (await repo.maxPosition(trx)) + 1
+      const terms = [...new Set(products.flatMap(productTerms))]
+      await repo.insertProducts(
+        trx,
+        products.map((p, i) => toRows(p, start + i, now())),
+        terms,
+      )
+      await repriceNew(
+        trx,
+        products.map((p) => p.id),
+      )
+    },
+
+    /**
      * Changes one product inside the caller's transaction: fields, sizes in their order,
      * the size chart replaced, the photos given swapped. Stock is written only for the
      * sizes whose count the owner changed from what they opened, and only if the shelf

@@ -65,31 +65,44 @@ export function createProductReads(db: Db, now: () => number) {
     /** A product on sale or archived, as the console edits it (inside the caller's transaction when given). */
     async stored(id: string, exec: Executor = db): Promise<StoredProduct | undefined> {
       const row = await repo.anyProductRow(exec, id)
-      if (!row) return undefined
-      const { sizes, chart } = await repo.detailsOf(exec, [id])
-      return {
-        id: row.id,
-        name: row.name,
-        nameUr: row.name_ur,
-        description: row.description,
-        descriptionUr: row.description_ur,
-        price: row.list_price,
-        category: row.category as Category,
-        subCategory: row.sub_category as SubCategory,
-        sizes: sizes.map((s) => ({ size: s.size, stock: s.stock })),
-        sizeChart: chart.map(chartRow),
-        bestSeller: row.best_seller === 1,
-        archived: row.archived === 1,
-        images: [row.image1, row.image2, row.image3, row.image4],
-        createdAt: row.created_at,
-        ownSale:
-          row.sale_price === null || row.sale_starts_at === null || row.sale_ends_at === null
-            ? null
-            : { price: row.sale_price, startsAt: Number(row.sale_starts_at), endsAt: Number(row.sale_ends_at) },
-        priceNow: row.price,
-        compareAtPrice: row.compare_at,
+      return row ? (await storedOf(exec, [row]))[0] : undefined
+    },
+
+    /** These products, on sale or archived, as the console edits them; an unknown id is left out. */
+    async storedMany(ids: string[], exec: Executor = db): Promise<StoredProduct[]> {
+      return storedOf(exec, await repo.anyProductRows(exec, [...new Set(ids)]))
+    },
+
+    /**
+     * Every product, archived too, in catalog order, `batchSize` at a time: the catalog
+     * export (server/admin/catalog-export.ts) writes each batch out before the next is read.
+     */
+    async *everyStored(batchSize = 200): AsyncGenerator<StoredProduct[]> {
+      let after: { position: number; id: string } | null = null
+      for (;;) {
+        const rows = await repo.anyProductsAfter(db, after, batchSize)
+        if (rows.length === 0) return
+        yield await storedOf(db, rows)
+        const last = rows[rows.length - 1]!
+        after = { position: last.position, id: last.id }
+        if (rows.length < batchSize) return
       }
     },
+
+    /** Ids of the products on sale, by id, `batchSize` at a time (inside the caller's transaction when given). */
+    async *listedIds(exec: Executor = db, batchSize = 1000): AsyncGenerator<string[]> {
+      let after: string | null = null
+      for (;;) {
+        const rows = await repo.listedIdsAfter(exec, after, batchSize)
+        if (rows.length === 0) return
+        yield rows.map((r) => r.id)
+        after = rows[rows.length - 1]!.id
+        if (rows.length < batchSize) return
+      }
+    },
+
+    /** Each size with its earliest position, and the pairs of sizes that follow each other on some product. */
+    sizeSequence: () => repo.sizeSequence(db),
 
     /**
      * Every product in catalog order, a batch at a time (docs/spec/store-spec.md §8's
@@ -165,6 +178,38 @@ export async function* allProducts(db: Executor, batchSize = 200): AsyncGenerato
     after = { position: last.position, id: last.id }
     if (rows.length < batchSize) return
   }
+}
+
+/** Rows of products as the console edits them, with their sizes and size charts, in the rows' order. */
+async function storedOf(exec: Executor, rows: ProductsTable[]): Promise<StoredProduct[]> {
+  const { sizes, chart } = await repo.detailsOf(
+    exec,
+    rows.map((r) => r.id),
+  )
+  const sizesBy = groupBy(sizes, (s) => s.product_id)
+  const chartBy = groupBy(chart, (r) => r.product_id)
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    nameUr: row.name_ur,
+    description: row.description,
+    descriptionUr: row.description_ur,
+    price: row.list_price,
+    category: row.category as Category,
+    subCategory: row.sub_category as SubCategory,
+    sizes: (sizesBy.get(row.id) ?? []).map((s) => ({ size: s.size, stock: s.stock })),
+    sizeChart: (chartBy.get(row.id) ?? []).map(chartRow),
+    bestSeller: row.best_seller === 1,
+    archived: row.archived === 1,
+    images: [row.image1, row.image2, row.image3, row.image4],
+    createdAt: row.created_at,
+    ownSale:
+      row.sale_price === null || row.sale_starts_at === null || row.sale_ends_at === null
+        ? null
+        : { price: row.sale_price, startsAt: Number(row.sale_starts_at), endsAt: Number(row.sale_ends_at) },
+    priceNow: row.price,
+    compareAtPrice: row.compare_at,
+  }))
 }
 
 /** A size chart row as the API answers it: its own columns only. */

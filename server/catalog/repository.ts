@@ -130,3 +130,51 @@ export async function pricesOf(db: Executor, ids: string[], now: number) {
     .where('archived', '=', 0)
     .execute()
 }
+
+/** Products, archived or not, among these ids (the catalog import's batch). */
+export async function anyProductRows(db: Executor, ids: string[]) {
+  if (ids.length === 0) return []
+  return db.selectFrom('products').selectAll().where('id', 'in', ids).execute()
+}
+
+/** Every product, archived too, in catalog order after the given one: the catalog export, a batch at a time. */
+export async function anyProductsAfter(db: Executor, after: { position: number; id: string } | null, limit: number) {
+  let query = db.selectFrom('products').selectAll()
+  if (after) {
+    query = query
+      .where('position', '>=', after.position)
+      .where((eb) => eb.or([eb('position', '>', after.position), eb('id', '>', after.id)]))
+  }
+  return query.orderBy('position').orderBy('id').limit(limit).execute()
+}
+
+/** Ids of products on sale after `after`, by id: the import's walk for products its file leaves out. */
+export async function listedIdsAfter(db: Executor, after: string | null, limit: number) {
+  let query = db.selectFrom('products').select('id').where('archived', '=', 0)
+  if (after !== null) query = query.where('id', '>', after)
+  return query.orderBy('id').limit(limit).execute()
+}
+
+/**
+ * How the catalog orders its sizes: each size with its earliest position, and every pair
+ * of sizes that follow each other on some product (a few hundred rows at most, however
+ * many products there are).
+ */
+export async function sizeSequence(db: Executor) {
+  const [sizes, pairs] = await Promise.all([
+    db
+      .selectFrom('product_sizes')
+      .select(['size', (eb) => eb.fn.min<number>('position').as('first')])
+      .groupBy('size')
+      .execute(),
+    db
+      .selectFrom('product_sizes as a')
+      .innerJoin('product_sizes as b', (join) =>
+        join.onRef('b.product_id', '=', 'a.product_id').on('b.position', '=', sql<number>`a.position + 1`),
+      )
+      .select(['a.size as before', 'b.size as after'])
+      .distinct()
+      .execute(),
+  ])
+  return { sizes: sizes.map((s) => ({ size: s.size, first: Number(s.first) })), pairs }
+}

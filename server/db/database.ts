@@ -16,6 +16,7 @@ import {
 } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
+import { checkpointInBackground } from '#server/db/checkpoints.ts'
 import type { Database } from '#server/db/schema.ts'
 import { errorCode } from '#server/db/unavailable.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
@@ -104,6 +105,8 @@ export interface DatabaseOptions {
   poolSize?: number
   /** For tests: an in-memory SQLite database. */
   sqliteMemory?: boolean
+  /** SQLite: checkpoint the write-ahead log on a thread of its own (the store's process: server/db/checkpoints.ts). */
+  checkpointInBackground?: boolean
   /** Where the pool's own errors go (the process's JSON log); stderr as JSON when absent. */
   logError?: (msg: string, fields: Record<string, unknown>) => void
 }
@@ -118,6 +121,9 @@ export interface Connection {
   close(): Promise<void>
 }
 
+const logToStderr = (msg: string, fields: Record<string, unknown>) =>
+  void process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg, ...fields }) + '\n')
+
 export function connect(options: DatabaseOptions): Connection {
   if (options.databaseUrl) {
     const pool = new pg.Pool({
@@ -127,10 +133,7 @@ export function connect(options: DatabaseOptions): Connection {
       connectionTimeoutMillis: 3_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     })
-    const logError =
-      options.logError ??
-      ((msg: string, fields: Record<string, unknown>) =>
-        process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: 'error', msg, ...fields }) + '\n'))
+    const logError = options.logError ?? logToStderr
     // A client losing its connection must not crash the process: idle ones are the
     // pool's (its 'error' event); one lent out to a query has no listener of its own,
     // and its query fails anyway, so the loss is logged here (docs/decisions/013).
@@ -157,8 +160,19 @@ export function connect(options: DatabaseOptions): Connection {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
+  const checkpoints =
+    options.checkpointInBackground && !options.sqliteMemory
+      ? checkpointInBackground(sqlite, file, options.logError ?? logToStderr)
+      : undefined
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(sqlite) }) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  return {
+    db,
+    dialect: 'sqlite',
+    close: async () => {
+      await checkpoints?.stop()
+      await db.destroy()
+    },
+  }
 }
 
 /**

@@ -62,14 +62,14 @@ function ownOrigins(c: Context<AppEnv>): string[] {
 
 /**
  * Writes carry JSON or nothing at all; forms and text are refused before any work.
- * The requests `uploads` picks (the console's product saves with their photos) carry
- * multipart/form-data instead, and only that.
+ * The requests `uploads` picks (the console's product saves with their photos, the
+ * catalog import's CSV and zip) carry multipart/form-data instead, and only that.
  */
 export function jsonBodiesOnly(uploads: (c: Context) => boolean = () => false): MiddlewareHandler {
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method) && uploads(c)) {
       if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
-        throw new AppError(415, 'Send the product and its photos as multipart/form-data')
+        throw new AppError(415, 'Send the files as multipart/form-data')
       }
     } else if (!SAFE_METHODS.has(c.req.method)) {
       const type = c.req.header('content-type')

@@ -14,7 +14,7 @@ export interface MetricsSources {
   outboxBacklog: () => Promise<{ waiting: number; oldest: number | null }>
   discountsGiven30d: () => Promise<number>
   /** The guests' kept pages (server/page-cache.ts): how many, their bytes, and how they were answered. */
-  pageCache?: () => { pages: number; bytes: number; hits: number; misses: number; notModified: number }
+  pageCache?: () => { pages: number; bytes: number; hits: number; misses: number; notModified: number; clears: number }
   /** PostgreSQL's pool; absent on SQLite. */
   poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined
   now: () => number
@@ -80,6 +80,15 @@ export function createMetrics(sources: MetricsSources) {
         this.inc({ answer: 'hit' }, hits)
         this.inc({ answer: 'miss' }, misses)
         this.inc({ answer: 'not_modified' }, notModified)
+      },
+    })
+    new Counter({
+      name: 'kapra_page_cache_clears_total',
+      help: 'Times every kept page was dropped for a change to the catalog, here or on another instance',
+      registers: [registry],
+      collect() {
+        this.reset()
+        this.inc(pageCache().clears)
       },
     })
   }

@@ -41,6 +41,7 @@ import {
 } from '#contracts/auth.ts'
 import { adminDiscountAnswerSchema, adminDiscountPageSchema, adminDiscountSchema } from '#contracts/discounts.ts'
 import { saleInputSchema, salePageSchema, saleSchema, saleUpdateSchema } from '#contracts/sales.ts'
+import { importAnswerSchema, importFormSchema, importJobSchema } from '#contracts/catalog-io.ts'
 import { type Operation, withMessage } from '#server/openapi/operation.ts'
 
 /** The console's calls, behind the admin guard (docs/decisions/031). */
@@ -94,6 +95,54 @@ export const adminOperations: Operation[] = [
     refusals: [404],
   },
   {
+    method: 'get',
+    path: '/api/admin/catalog/export',
+    tag: 'Admin',
+    summary: 'The catalog as CSV: one row a product, archived ones too, a stock column a size (docs/decisions/033)',
+    access: 'admin',
+    ok: {
+      status: 200,
+      schema: z.string(),
+      media: 'text/csv',
+      description: 'CSV (UTF-8 with a byte order mark), streamed',
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/catalog/import',
+    tag: 'Admin',
+    summary:
+      'Uploads a catalog CSV and a zip of its photos: the import is checked in the background (and, without dryRun, applied when it has no problems); poll its job',
+    access: 'admin',
+    upload: {
+      fields: importFormSchema,
+      files: [
+        {
+          name: 'csv',
+          media: 'text/csv',
+          description: 'The products, in the export’s columns (up to 64 MB)',
+          required: true,
+        },
+        {
+          name: 'photos',
+          media: 'application/zip',
+          description: 'The photos the CSV names (up to 16 GB)',
+          required: false,
+        },
+      ],
+    },
+    ok: { status: 201, schema: importAnswerSchema },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/catalog/imports/{id}',
+    tag: 'Admin',
+    summary: 'Where an import stands: its progress, its counts, every bad row with its line',
+    access: 'admin',
+    ok: { status: 200, schema: importJobSchema },
+    refusals: [404],
+  },
+  {
     method: 'post',
     path: '/api/admin/orders/ship',
     tag: 'Admin',
@@ -103,6 +152,16 @@ export const adminOperations: Operation[] = [
     body: adminBulkShipSchema,
     ok: { status: 200, schema: adminBulkShipResultSchema },
     refusals: [422],
+  },
+  {
+    method: 'post',
+    path: '/api/admin/catalog/imports/{id}/apply',
+    tag: 'Admin',
+    summary:
+      'Applies a checked import in one transaction (after any other being applied); 409 for one with problems or not checked',
+    access: 'admin',
+    ok: { status: 200, schema: importAnswerSchema },
+    refusals: [404, 409],
   },
   {
     method: 'get',

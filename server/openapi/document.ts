@@ -32,12 +32,12 @@ const STATUS_WORDS: Record<number, string> = {
 function refusalsOf(op: Operation): number[] {
   const codes = new Set<number>(op.refusals)
   const writes = op.method !== 'get'
-  if (op.body || op.query || op.productForm || op.headers) codes.add(400)
+  if (op.body || op.query || op.productForm || op.upload || op.headers) codes.add(400)
   if (op.access !== 'public') codes.add(401)
   // The console's guard; and every write from another site (server/http/middleware.ts).
   if (op.access === 'admin' || writes) codes.add(403)
   if (writes) codes.add(413)
-  if (op.body || op.productForm) codes.add(415)
+  if (op.body || op.productForm || op.upload) codes.add(415)
   codes.add(503)
   return [...codes].sort((a, b) => a - b)
 }
@@ -116,6 +116,24 @@ function requestBodyOf(op: Operation) {
               photo3: photo,
               photo4: photo,
             },
+          },
+        },
+      },
+    }
+  }
+  if (op.upload) {
+    const fields = jsonSchemaOf(op.upload.fields, 'input')
+    const files = Object.fromEntries(
+      op.upload.files.map((f) => [f.name, { type: 'string', contentMediaType: f.media, description: f.description }]),
+    )
+    return {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: op.upload.files.filter((f) => f.required).map((f) => f.name),
+            properties: { ...files, ...((fields.properties ?? {}) as JsonSchema) },
           },
         },
       },

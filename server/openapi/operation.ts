@@ -19,6 +19,11 @@ export interface Operation {
   body?: ZodType
   /** The console's product save: multipart/form-data with `product` (this schema's JSON) and photos. */
   productForm?: ZodType
+  /**
+   * Another multipart/form-data upload: its text fields (this schema) and its files, each
+   * named with its media type (the catalog import's CSV and zip of photos).
+   */
+  upload?: { fields: ZodType; files: { name: string; media: string; description: string; required: boolean }[] }
   headers?: { name: string; schema: ZodType; description: string }[]
   /** The success answer: its status, and a schema of JSON (or another media type). */
   ok: { status: 200 | 201; schema: ZodType; media?: string; description?: string }

@@ -60,6 +60,7 @@ describe.runIf(pagesBuilt).each(databases)('what caches may keep (%s)', (kind) =
     `/admin/orders/${orderId}`,
     '/admin/products',
     '/admin/products/new',
+    '/admin/products/import',
     '/admin/products/oxford-shirt',
     '/admin/customers',
     '/reset-password?token=abc',

@@ -101,6 +101,10 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
       '/admin/products/new',
       ['>Name in Urdu (optional)<', 'aria-label="Chart row 1 sleeves"', '>Create product<', '>Sale price (Rs)<'],
     ],
+    [
+      '/admin/products/import',
+      ['<title>Import products · Console | Kapra</title>', '>Download the catalog (CSV)<', '>Check the file<'],
+    ],
     ['/admin/products/denim-jeans', ['>Archive it<', 'archive · ', 'unarchive · ']],
     ['/admin/customers', ['>Customers<', '1 order', '0 delivered']],
     ['/admin/security', ['>Set up two-factor sign-in<', '>Turn on two-factor sign-in<']],

@@ -116,6 +116,11 @@ export const API: Record<string, Inputs> = {
   'GET /api/admin/blocklist': { query: ['page'] },
   'POST /api/admin/blocklist': { body: { phone: '0300 1234567', reason: 'Refused twice' } },
   'POST /api/admin/blocklist/remove': { body: { phone: '0300 1234567' } },
+  'GET /api/admin/catalog/export': {},
+  // The catalog import's upload: its files are checked as CSV and zip (tests/api/catalog-import.test.ts).
+  'POST /api/admin/catalog/import': {},
+  'GET /api/admin/catalog/imports/:id': {},
+  'POST /api/admin/catalog/imports/:id/apply': {},
   'GET /api/admin/orders/:id': {},
   'POST /api/admin/orders/:id/status': {
     body: { to: 'Confirmed', courier: 'TCS', trackingNumber: '123', note: 'Line one\nLine two' },

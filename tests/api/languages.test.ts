@@ -72,8 +72,18 @@ describe.runIf(pagesBuilt).each(databases)('English and Urdu pages (%s)', (kind)
       expect(html).toMatch(
         new RegExp(`<link rel="canonical" href="http://store.test${escape(lang === 'ur' ? ur : bare)}`),
       )
-      // Nastaliq is preloaded on Urdu pages only.
+      // Each language preloads its own face only: Nastaliq (at low priority) on Urdu pages,
+      // the Latin display face on English ones.
+      const preloads = [...html.matchAll(/<link rel="preload"[^>]*>/g)].map((m) => m[0])
       expect(html.includes('noto-nastaliq-urdu'), url).toBe(lang === 'ur')
+      expect(
+        preloads.filter((l) => l.includes('noto-nastaliq-urdu') && /fetchPriority="low"/i.test(l)),
+        url,
+      ).toHaveLength(lang === 'ur' ? 1 : 0)
+      expect(
+        preloads.filter((l) => l.includes('outfit-latin')),
+        url,
+      ).toHaveLength(lang === 'en' ? 1 : 0)
     }
   })
 

@@ -131,6 +131,11 @@ describe.runIf(pagesBuilt).each(databases)('guests’ pages kept in memory (%s)'
     expect(value('kapra_page_cache_answers_total{answer="not_modified"}')).toBeGreaterThanOrEqual(2)
     expect(value('kapra_page_cache_pages')).toBe(store.services.pageCache.stats().pages)
     expect(value('kapra_page_cache_bytes')).toBeGreaterThan(0)
+    const drops = value('kapra_page_cache_clears_total')
+    expect(drops).toBe(store.services.pageCache.stats().clears)
+    store.services.catalog.invalidate()
+    const after = await (await get('/metrics', { 'x-forwarded-for': '127.0.0.1' })).text()
+    expect(Number(/^kapra_page_cache_clears_total (\d+)/m.exec(after)?.[1])).toBe(drops + 1)
   })
 
   it('keeps languages, queries, hosts and the home page’s offer of Urdu apart', async () => {

@@ -66,6 +66,10 @@ export default function EditProduct({ loaderData, actionData }: Route.ComponentP
           {t('product.view')}
         </a>
       </div>
+      {/* The code a catalog file names this product by (docs/decisions/033). */}
+      <p className="mt-1 text-sm text-muted">
+        {t('product.code')} <code className="break-all text-ink">{product.id}</code>
+      </p>
       {saved && !actionData && (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm font-medium text-success">
           <CircleCheck aria-hidden className="size-4" />

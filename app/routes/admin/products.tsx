@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { Plus } from 'lucide-react'
+import { FileSpreadsheet, Plus } from 'lucide-react'
 import type { Route } from './+types/products'
 import { Pager } from '#app/features/admin/pager.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
@@ -39,10 +39,19 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <main id="main" className="container-page py-8 sm:py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="section-title">{t('products.title')}</h1>
-        <Link to="/admin/products/new" className="btn-primary">
-          <Plus aria-hidden className="size-4" />
-          {t('products.new')}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          <Link
+            to="/admin/products/import"
+            className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-4 text-sm font-medium text-ink hover:border-ink"
+          >
+            <FileSpreadsheet aria-hidden className="size-4" />
+            {t('products.import')}
+          </Link>
+          <Link to="/admin/products/new" className="btn-primary">
+            <Plus aria-hidden className="size-4" />
+            {t('products.new')}
+          </Link>
+        </div>
       </div>
       <Form method="get" role="search" className="mt-5 flex gap-2">
         <label className="min-w-0 flex-1">

@@ -1,0 +1,52 @@
+import http from 'node:http'
+import { afterEach, describe, expect, it } from 'vitest'
+import { listen, LISTENING_SOCKETS } from '#server/http/listen.ts'
+
+// One HTTP server on several listening sockets of one port (SO_REUSEPORT, on Linux).
+
+const servers: http.Server[] = []
+afterEach(async () => {
+  for (const s of servers.splice(0)) await new Promise((resolve) => s.close(resolve))
+})
+
+function server() {
+  const s = http.createServer((_req, res) => res.end('served'))
+  servers.push(s)
+  return s
+}
+
+describe('listening sockets', () => {
+  it('serve one port through several sockets, every connection reaching the one server', async () => {
+    const one = server()
+    const listening = await listen(one, { port: 0, host: '127.0.0.1' })
+    expect(listening.port).toBeGreaterThan(0)
+    expect(listening.sockets).toBe(process.platform === 'linux' ? LISTENING_SOCKETS : listening.sockets)
+    // Fresh connections, spread by the kernel over the sockets.
+    const agent = new http.Agent({ keepAlive: false })
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => fetchText(`http://127.0.0.1:${listening.port}/`, agent)),
+    )
+    expect(new Set(answers)).toEqual(new Set(['served']))
+    listening.close()
+  })
+
+  it('refuse a port another server holds, as without shared sockets', async () => {
+    const first = await listen(server(), { port: 0, host: '127.0.0.1' })
+    await expect(listen(server(), { port: first.port, host: '127.0.0.1' })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    })
+    first.close()
+  })
+})
+
+function fetchText(url: string, agent: http.Agent): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent }, (res) => {
+        let text = ''
+        res.on('data', (c: Buffer) => (text += c.toString()))
+        res.on('end', () => resolve(text))
+      })
+      .on('error', reject)
+  })
+}
