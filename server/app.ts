@@ -24,6 +24,8 @@ import { newsletterRoutes } from '#server/newsletter/routes.ts'
 import { adminRoutes } from '#server/admin/routes.ts'
 import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
+import { adminReviewRoutes, productReviewRoutes, reviewRoutes } from '#server/reviews/routes.ts'
+import { REVIEW_PHOTOS_MAX } from '#contracts/reviews.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
 import { seoRoutes } from '#server/seo/routes.ts'
 import { openApiRoutes } from '#server/openapi/routes.ts'
@@ -138,7 +140,7 @@ export function createApp(options: AppOptions) {
   api.use(apiCaching())
   api.use(compress())
   api.use(sameOriginWrites())
-  api.use(jsonBodiesOnly(isPhotoUpload))
+  api.use(jsonBodiesOnly(isPhotoUpload, isReviewPost))
   // A refused body is left unread: the connection is closed after the answer, or the
   // rest of the body would be read as the client's next request (docs/decisions/013).
   const closeAfter = { headers: { Connection: 'close' } }
@@ -155,19 +157,31 @@ export function createApp(options: AppOptions) {
       throw new AppError(413, 'The request body is too large: four photos of up to 8 MB each at most', closeAfter)
     },
   })
-  api.use((c, next) => (isPhotoUpload(c) ? limitUpload(c, next) : limitBody(c, next)))
+  // A review carries up to three photos through the same checks.
+  const limitReview = bodyLimit({
+    maxSize: REVIEW_PHOTOS_MAX * DEFAULT_MAX_PHOTO_BYTES + config.bodyLimitBytes,
+    onError: () => {
+      throw new AppError(413, 'The request body is too large: three photos of up to 8 MB each at most', closeAfter)
+    },
+  })
+  api.use((c, next) =>
+    isPhotoUpload(c) ? limitUpload(c, next) : isReviewPost(c) ? limitReview(c, next) : limitBody(c, next),
+  )
   api.use(loadSession())
   api.route('/auth', authRoutes)
   api.route('/user', userRoutes)
   api.route('/user', accountRoutes)
   api.route('/product', productRoutes)
   api.route('/product/notify', alertRoutes)
+  api.route('/products', productReviewRoutes)
   api.route('/products', productsRoutes)
+  api.route('/reviews', reviewRoutes)
   api.route('/cart', cartRoutes)
   api.route('/order', orderRoutes)
   api.route('/newsletter', newsletterRoutes)
   api.route('/', openApiRoutes)
   // The console's API: behind its own guard (admins only), after every check above.
+  api.route('/admin/reviews', adminReviewRoutes)
   api.route('/admin', adminRoutes)
   api.notFound(() => {
     throw new AppError(404, 'Not found')
@@ -237,6 +251,11 @@ function requestIdOf(sent: string | undefined): string {
 /** The console's product saves (POST /api/admin/products and /api/admin/products/:id): multipart, with photos. */
 function isPhotoUpload(c: Context): boolean {
   return c.req.method === 'POST' && /^\/api\/admin\/products(\/[^/]+)?\/?$/.test(c.req.path)
+}
+
+/** A shopper's review (POST /api/reviews): JSON, or multipart with its photos. */
+function isReviewPost(c: Context): boolean {
+  return c.req.method === 'POST' && /^\/api\/reviews\/?$/.test(c.req.path)
 }
 
 /** The console's product form, posted to its page: /admin/products/new or /admin/products/:id. */

@@ -12,6 +12,7 @@ import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
 import { createMailService } from '#server/mail/service.ts'
 import { createAlertService } from '#server/alerts/service.ts'
+import { createReviewService } from '#server/reviews/service.ts'
 import { createJobService } from '#server/jobs/service.ts'
 import { createMetrics } from '#server/metrics/service.ts'
 import type { ChangeFeed } from '#server/catalog/changes.ts'
@@ -67,6 +68,7 @@ export function createServices(deps: {
     prefix: deps.config.mail.newsletterCode,
   })
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
+  const reviews = createReviewService(deps.db, deps.dialect, { catalog, orders }, now)
   const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now)
   // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
@@ -89,7 +91,8 @@ export function createServices(deps: {
     mail,
     newsletter,
     alerts,
-    account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter, mail }, now),
+    reviews,
+    account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter, mail, reviews }, now),
     admin,
     metrics: createMetrics({
       ordersByStatus: () => admin.statusTotals(),

@@ -45,6 +45,7 @@ import * as discounts from '#server/db/migrations/2026-11-26T0400-discounts.ts'
 import * as listedIndex from '#server/db/migrations/2026-11-26T0700-listed-index.ts'
 import * as sizeFacetOrder from '#server/db/migrations/2026-11-26T0800-size-facet-order.ts'
 import * as priceDescendingIndex from '#server/db/migrations/2026-11-26T0810-price-descending-index.ts'
+import * as reviews from '#server/db/migrations/2026-11-27T0100-reviews.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -83,6 +84,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-26T0700-listed-index': listedIndex,
     '2026-11-26T0800-size-facet-order': sizeFacetOrder,
     '2026-11-26T0810-price-descending-index': priceDescendingIndex,
+    '2026-11-27T0100-reviews': reviews,
   }
 }
 

@@ -17,6 +17,7 @@ import type { LimitTables } from '#server/limits/tables.ts'
 import type { MailTables } from '#server/mail/tables.ts'
 import type { NewsletterTables } from '#server/newsletter/tables.ts'
 import type { OrderTables } from '#server/orders/tables.ts'
+import type { ReviewTables } from '#server/reviews/tables.ts'
 
 export interface Database
   extends
@@ -31,7 +32,8 @@ export interface Database
     AdminTables,
     MailTables,
     LimitTables,
-    JobTables {}
+    JobTables,
+    ReviewTables {}
 
 // The table types by their former address, so code written against this file keeps working.
 export type {

@@ -19,6 +19,8 @@ export interface Operation {
   body?: ZodType
   /** The console's product save: multipart/form-data with `product` (this schema's JSON) and photos. */
   productForm?: ZodType
+  /** The body may also be multipart/form-data: `review` (the body's JSON) and photo1..photo3. */
+  reviewForm?: boolean
   headers?: { name: string; schema: ZodType; description: string }[]
   /** The success answer: its status, and a schema of JSON (or another media type). */
   ok: { status: 200 | 201; schema: ZodType; media?: string; description?: string }
@@ -36,6 +38,7 @@ export const tags = [
   { name: 'Orders', description: 'Placing and following cash-on-delivery orders' },
   { name: 'Newsletter', description: 'Subscription with double opt-in' },
   { name: 'Stock alerts', description: 'Back-in-stock requests' },
+  { name: 'Reviews', description: 'Reviews from shoppers who received the piece' },
   { name: 'Admin', description: "The store owner's console (admins only)" },
   { name: 'Reference', description: 'This description' },
 ] as const

@@ -241,3 +241,21 @@ export async function placedBefore(
     )
   return query.orderBy('created_at').orderBy('id').limit(limit).execute()
 }
+
+/**
+ * The shopper's latest Delivered order holding this product, with the size bought (the
+ * first such line of it), or undefined: who may review a product.
+ */
+export async function deliveredLine(db: Executor, userId: string, productId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select(['orders.id as orderId', 'order_items.size as size'])
+    .where('orders.user_id', '=', userId)
+    .where('orders.status', '=', 'Delivered')
+    .where('order_items.product_id', '=', productId)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('order_items.position')
+    .limit(1)
+    .executeTakeFirst()
+}
