@@ -227,11 +227,13 @@ export function createApp(options: AppOptions) {
     const pages = options.pages
     // Page forms (login, registration, checkout, logout) get the API's guards too:
     // another site must not post a form that signs a shopper in or out.
-    // The console's product form posts its photos to its page (a plain multipart form).
+    // The console's product form posts its photos to its page (a plain multipart form), and
+    // so does the product page's review form.
     app.use(
       '*',
       sameOriginWrites(),
-      (c, next) => (isProductFormPost(c) ? limitUpload(c, next) : limitBody(c, next)),
+      (c, next) =>
+        isProductFormPost(c) ? limitUpload(c, next) : isReviewFormPost(c) ? limitReview(c, next) : limitBody(c, next),
       loadSession(),
     )
     // A guest's public page is drawn once and answered from memory (docs/decisions/029).
@@ -256,6 +258,15 @@ function isPhotoUpload(c: Context): boolean {
 /** A shopper's review (POST /api/reviews): JSON, or multipart with its photos. */
 function isReviewPost(c: Context): boolean {
   return c.req.method === 'POST' && /^\/api\/reviews\/?$/.test(c.req.path)
+}
+
+/** The product page's review form, with its photos: /productdetail/:id or /ur/productdetail/:id. */
+function isReviewFormPost(c: Context): boolean {
+  return (
+    c.req.method === 'POST' &&
+    /^(\/ur)?\/productdetail\/[^/]+\/?$/.test(c.req.path) &&
+    /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')
+  )
 }
 
 /** The console's product form, posted to its page: /admin/products/new or /admin/products/:id. */
