@@ -60,6 +60,7 @@ export default [
       route('sales', 'routes/admin/sales.tsx'),
       route('sales/new', 'routes/admin/sales.new.tsx'),
       route('sales/:saleId', 'routes/admin/sales.$saleId.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
       route('security', 'routes/admin/security.tsx'),
     ]),
   ]),
