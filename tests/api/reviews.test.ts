@@ -276,4 +276,37 @@ describe.each(databases)('reviews (%s)', (kind) => {
     expect(await ratingRow()).toEqual({ rating_count: 1, rating_total: 3, rating: 300 })
     expect(await reviewsOf()).toMatchObject({ count: 1, average: 3 })
   })
+
+  it('gives the collection "4 stars and up" with its count, "Top rated", and stars on the cards', async () => {
+    await store.connection.db.deleteFrom('reviews').execute()
+    await store.connection.db.updateTable('products').set({ rating: 0, rating_count: 0, rating_total: 0 }).execute()
+    store.services.catalog.invalidate()
+    type Page = {
+      items: { _id: string; rating?: { average: number; count: number } }[]
+      total: number
+      facets: { rated: number }
+    }
+    const list = async (query: string) => json<Page>(await store.client().get(`/api/products?${query}`))
+    expect((await list('rated=1')).total).toBe(0)
+    expect((await list('')).facets.rated).toBe(0)
+
+    const [a, b] = [await buyer(), await buyer()]
+    await decide((await submit(a.client, review({ rating: 5 }))).id, { approve: true })
+    await decide((await submit(b.client, review({ rating: 4 }))).id, { approve: true })
+    const all = await list('')
+    expect(all.facets.rated).toBe(1)
+    expect(all.items.find((p) => p._id === shirt.id)?.rating).toEqual({ average: 4.5, count: 2 })
+    expect(all.items.find((p) => p._id !== shirt.id)).not.toHaveProperty('rating')
+    const rated = await list('rated=1')
+    expect(rated.items.map((p) => p._id)).toEqual([shirt.id])
+    expect(rated.total).toBe(1)
+    expect((await list('sort=rating')).items[0]?._id).toBe(shirt.id)
+    expect((await list('rated=1&category=Women')).total).toBe(0)
+    expect((await store.client().get('/api/products?rated=2')).status).toBe(400)
+
+    // Hidden below four stars: out of the filter at once.
+    const low = await buyer()
+    await decide((await submit(low.client, review({ rating: 1 }))).id, { approve: true })
+    expect(await list('rated=1')).toMatchObject({ total: 0, facets: { rated: 0 } })
+  })
 })
