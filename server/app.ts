@@ -25,6 +25,7 @@ import { adminRoutes } from '#server/admin/routes.ts'
 import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
 import { adminReviewRoutes, productReviewRoutes, reviewRoutes } from '#server/reviews/routes.ts'
+import { wishlistRoutes } from '#server/wishlist/routes.ts'
 import { REVIEW_PHOTOS_MAX } from '#contracts/reviews.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
 import { seoRoutes } from '#server/seo/routes.ts'
@@ -176,6 +177,7 @@ export function createApp(options: AppOptions) {
   api.route('/products', productReviewRoutes)
   api.route('/products', productsRoutes)
   api.route('/reviews', reviewRoutes)
+  api.route('/wishlist', wishlistRoutes)
   api.route('/cart', cartRoutes)
   api.route('/order', orderRoutes)
   api.route('/newsletter', newsletterRoutes)

@@ -13,6 +13,7 @@ import { createAccountService } from '#server/account/service.ts'
 import { createMailService } from '#server/mail/service.ts'
 import { createAlertService } from '#server/alerts/service.ts'
 import { createReviewService } from '#server/reviews/service.ts'
+import { createWishlistService } from '#server/wishlist/service.ts'
 import { createJobService } from '#server/jobs/service.ts'
 import { createMetrics } from '#server/metrics/service.ts'
 import type { ChangeFeed } from '#server/catalog/changes.ts'
@@ -92,6 +93,7 @@ export function createServices(deps: {
     newsletter,
     alerts,
     reviews,
+    wishlist: createWishlistService(deps.db, catalog, now),
     account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter, mail, reviews }, now),
     admin,
     metrics: createMetrics({

@@ -114,6 +114,7 @@ export function createCatalogService(
     ...writes,
     ...reads,
     get: (...a: Parameters<typeof browse.get>) => first(() => browse.get(...a)),
+    getMany: (...a: Parameters<typeof browse.getMany>) => first(() => browse.getMany(...a)),
     status: (...a: Parameters<typeof browse.status>) => first(() => browse.status(...a)),
     browse: (...a: Parameters<typeof browse.browse>) => first(() => browse.browse(...a)),
     suggest: (...a: Parameters<typeof browse.suggest>) => first(() => browse.suggest(...a)),

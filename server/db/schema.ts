@@ -18,6 +18,7 @@ import type { MailTables } from '#server/mail/tables.ts'
 import type { NewsletterTables } from '#server/newsletter/tables.ts'
 import type { OrderTables } from '#server/orders/tables.ts'
 import type { ReviewTables } from '#server/reviews/tables.ts'
+import type { WishlistTables } from '#server/wishlist/tables.ts'
 
 export interface Database
   extends
@@ -33,7 +34,8 @@ export interface Database
     MailTables,
     LimitTables,
     JobTables,
-    ReviewTables {}
+    ReviewTables,
+    WishlistTables {}
 
 // The table types by their former address, so code written against this file keeps working.
 export type {

@@ -39,6 +39,7 @@ export const tags = [
   { name: 'Newsletter', description: 'Subscription with double opt-in' },
   { name: 'Stock alerts', description: 'Back-in-stock requests' },
   { name: 'Reviews', description: 'Reviews from shoppers who received the piece' },
+  { name: 'Wishlist', description: "The signed-in shopper's products kept for later" },
   { name: 'Admin', description: "The store owner's console (admins only)" },
   { name: 'Reference', description: 'This description' },
 ] as const

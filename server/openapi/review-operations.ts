@@ -9,9 +9,10 @@ import {
   reviewsPageSchema,
   reviewsQuerySchema,
 } from '#contracts/reviews.ts'
+import { wishlistIdsSchema, wishlistMergeSchema, wishlistSchema, wishlistToggleSchema } from '#contracts/wishlist.ts'
 import type { Operation } from '#server/openapi/operation.ts'
 
-/** Reviews from shoppers who received the piece, and the console's queue (docs/decisions/031). */
+/** Reviews from shoppers who received the piece, the console's queue, and the wishlist (docs/decisions/031). */
 export const reviewOperations: Operation[] = [
   {
     method: 'get',
@@ -43,6 +44,33 @@ export const reviewOperations: Operation[] = [
     access: 'user',
     ok: { status: 200, schema: helpfulAnswerSchema },
     refusals: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/wishlist',
+    tag: 'Wishlist',
+    summary: 'The products kept for later and on sale, newest first, with their sizes and stock',
+    access: 'user',
+    ok: { status: 200, schema: wishlistSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/wishlist',
+    tag: 'Wishlist',
+    summary: 'A heart on or off; answers the ids kept',
+    access: 'user',
+    body: wishlistToggleSchema,
+    ok: { status: 200, schema: wishlistIdsSchema },
+    refusals: [404, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/wishlist/merge',
+    tag: 'Wishlist',
+    summary: "A guest's wishlist from the browser joining the account at sign-in; answers the ids kept",
+    access: 'user',
+    body: wishlistMergeSchema,
+    ok: { status: 200, schema: wishlistIdsSchema },
   },
   {
     method: 'get',
