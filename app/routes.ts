@@ -27,6 +27,7 @@ function shopper(lang: Lang): RouteConfigEntry[] {
       page('product', 'store/product'),
       page('productdetail/:productId', 'store/productdetail.$productId'),
       page('cart', 'store/cart'),
+      page('wishlist', 'store/wishlist'),
       page('placeorder', 'store/placeorder'),
       page('account', 'account/account'),
       page('order', 'account/order'),

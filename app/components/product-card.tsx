@@ -7,6 +7,7 @@ import { SalePrice } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { ImageViewer } from '#app/components/image-viewer.tsx'
 import { Stars } from '#app/components/stars.tsx'
+import { WishlistHeart } from '#app/components/wishlist-heart.tsx'
 
 export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
 
@@ -44,6 +45,7 @@ export function ProductCard({
         >
           <Expand aria-hidden className="size-4" />
         </button>
+        <WishlistHeart productId={product._id} name={product.name} className="absolute start-2.5 top-2.5" />
       </div>
       <div className="mt-3 space-y-1">
         <Heading className="font-sans text-sm leading-snug font-medium text-ink">

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WISHLIST_MAX, type Wishlist } from '#contracts/wishlist.ts'
 import { createTestStore, databases, signedInClient, signedInAdmin, type TestStore } from '#tests/api/harness.ts'
+import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
 
 // The wishlist (server/wishlist): a signed-in shopper's hearts, newest first; a guest's,
 // kept in the browser, joining the account at sign-in. On each database.
@@ -85,5 +86,62 @@ describe.each(databases)('the wishlist (%s)', (kind) => {
     expect((await json<Wishlist>(await client.get('/api/wishlist'))).items).toEqual([])
     expect((await admin.post('/api/admin/products/denim-jeans/archive', { archived: false })).status).toBe(200)
     expect((await json<Wishlist>(await client.get('/api/wishlist'))).items.map((p) => p._id)).toEqual(['denim-jeans'])
+  })
+})
+
+describe.runIf(pagesBuilt).each(databases)('the wishlist without scripts (%s)', (kind) => {
+  const ORIGIN = 'http://store.test'
+  let store: TestStore
+  let app: Awaited<ReturnType<typeof appWithPages>>
+  beforeAll(async () => {
+    store = await createTestStore(kind)
+    app = await appWithPages(store)
+  })
+  afterAll(() => store.close())
+  const page = (path: string, cookie = '') => app.request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} })
+  const post = (path: string, cookie: string, fields: Record<string, string>) =>
+    app.request(`${ORIGIN}${path}`, {
+      method: 'POST',
+      headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields).toString(),
+    })
+
+  it('keeps a heart from a card, lists it in both languages and moves it to the cart with a size', async () => {
+    // A guest is asked to sign in, and comes back where they were.
+    const guest = await post('/wishlist', '', {
+      intent: 'heart',
+      productId: 'oxford-shirt',
+      on: '1',
+      redirectTo: '/collection?category=Men',
+    })
+    expect(guest.status).toBe(302)
+    expect(guest.headers.get('location')).toBe(`/login?redirectTo=${encodeURIComponent('/collection?category=Men')}`)
+    expect(await (await page('/wishlist')).text()).toContain('Your wishlist')
+
+    const { client } = await signedInClient(store, '10.80.2.1')
+    const session = client.cookie!
+    const collection = await (await page('/collection', session)).text()
+    expect(collection).toContain('Keep Men Oxford Shirt on your wishlist')
+    const hearted = await post('/wishlist', session, {
+      intent: 'heart',
+      productId: 'oxford-shirt',
+      on: '1',
+      redirectTo: '/collection',
+    })
+    expect(hearted.headers.get('location')).toBe('/collection')
+    expect(await (await page('/collection', session)).text()).toMatch(
+      /aria-pressed="true" aria-label="Keep Men Oxford Shirt on your wishlist"/,
+    )
+    const list = await (await page('/wishlist', session)).text()
+    expect(list).toContain('Men Oxford Shirt')
+    expect(list).toContain('Move to cart')
+    expect(await (await page('/ur/wishlist', session)).text()).toContain('کارٹ میں ڈالیں')
+
+    const noSize = await post('/wishlist', session, { intent: 'move', productId: 'oxford-shirt', size: '' })
+    expect(await noSize.text()).toContain('Choose a size')
+    const moved = await post('/wishlist', session, { intent: 'move', productId: 'oxford-shirt', size: 'M' })
+    expect(moved.headers.get('location')).toBe('/cart')
+    expect((await (await client.post('/api/cart/get')).json()) as object).toEqual({ 'oxford-shirt': { M: 1 } })
+    expect((await json<Wishlist>(await client.get('/api/wishlist'))).ids).toEqual([])
   })
 })

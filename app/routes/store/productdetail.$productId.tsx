@@ -26,6 +26,7 @@ import { RelatedProducts } from '#app/features/catalog/related-products.tsx'
 import { Tabs } from '#app/features/catalog/tabs.tsx'
 import { SectionBoundary } from '#app/components/section-boundary.tsx'
 import { Stars } from '#app/components/stars.tsx'
+import { WishlistHeart } from '#app/components/wishlist-heart.tsx'
 import { ProductReviews } from '#app/features/catalog/product-reviews.tsx'
 import type { ReviewResult } from '#app/features/catalog/review-form.tsx'
 import { loadReviews, reviewAction, reviewViewOf } from '#app/features/catalog/reviews.server.ts'
@@ -192,10 +193,17 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           <p className="text-xs font-semibold tracking-[0.22em] text-accent uppercase">
             {word(`category.${product.category}`)} · {word(`subCategory.${product.subCategory}`)}
           </p>
-          <h1 className="mt-2 font-display text-2xl leading-tight font-semibold tracking-[0.04em] text-ink uppercase sm:text-3xl">
-            {/* The catalog's words (English for now) keep their own direction on an Urdu page. */}
-            <bdi>{product.name}</bdi>
-          </h1>
+          <div className="mt-2 flex items-start justify-between gap-3">
+            <h1 className="font-display text-2xl leading-tight font-semibold tracking-[0.04em] text-ink uppercase sm:text-3xl">
+              {/* The catalog's words (English for now) keep their own direction on an Urdu page. */}
+              <bdi>{product.name}</bdi>
+            </h1>
+            <WishlistHeart
+              productId={product._id}
+              name={product.name}
+              className="shrink-0 rounded-full border border-line"
+            />
+          </div>
           {/* docs/spec/rulings.md #3: no stars and no count until real reviews exist. */}
           {count > 0 && reviews.data?.average != null ? (
             <p className="mt-2 flex items-center gap-2 text-sm text-muted">
