@@ -7,7 +7,7 @@ import { Stars } from '#app/components/stars.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ImageViewer } from '#app/components/image-viewer.tsx'
 import { productSrcSet } from '#app/lib/images.ts'
-import { ReviewForm, type ReviewFormProps } from '#app/features/catalog/review-form.tsx'
+import { isolate, ReviewForm, type ReviewFormProps } from '#app/features/catalog/review-form.tsx'
 
 /** The reviews' part of the product page's address: ?reviewSort=…&reviewPage=…&withPhotos=1. */
 export interface ReviewView {
@@ -122,7 +122,12 @@ export function ProductReviews({
             ) : (
               <ol className="mt-4 divide-y divide-line">
                 {data.items.map((review) => (
-                  <ReviewItem key={review.id} review={review} voted={voted.includes(review.id)} />
+                  <ReviewItem
+                    key={review.id}
+                    review={review}
+                    voted={voted.includes(review.id)}
+                    own={form.mine?.id === review.id}
+                  />
                 ))}
               </ol>
             )}
@@ -140,7 +145,7 @@ export function ProductReviews({
   )
 }
 
-function ReviewItem({ review, voted }: { review: Review; voted: boolean }) {
+function ReviewItem({ review, voted, own }: { review: Review; voted: boolean; own: boolean }) {
   const { t, i18n } = useTranslation('catalog')
   const [open, setOpen] = useState<string | null>(null)
   const date = new Intl.DateTimeFormat(i18n.language === 'ur' ? 'ur-PK' : 'en-PK', {
@@ -155,8 +160,8 @@ function ReviewItem({ review, voted }: { review: Review; voted: boolean }) {
           <bdi>{review.title}</bdi>
         </h3>
         <p className="mt-0.5 text-xs text-muted">
-          <bdi>{review.author}</bdi> · {t('reviews.verified')} · {t('reviews.sizeBought', { size: review.size })} ·{' '}
-          <time dateTime={review.createdAt}>{date}</time>
+          <bdi>{review.author}</bdi> · {t('reviews.verified')} ·{' '}
+          {t('reviews.sizeBought', { size: isolate(review.size) })} · <time dateTime={review.createdAt}>{date}</time>
         </p>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-ink">
           <bdi>{review.text}</bdi>
@@ -208,8 +213,9 @@ function ReviewItem({ review, voted }: { review: Review; voted: boolean }) {
           <input type="hidden" name="reviewId" value={review.id} />
           <button
             type="submit"
-            disabled={voted}
-            aria-pressed={voted}
+            // One's own review takes no vote from its writer.
+            disabled={voted || own}
+            aria-pressed={own ? undefined : voted}
             className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-3 text-xs font-medium text-ink hover:border-ink disabled:cursor-default disabled:hover:border-line"
           >
             <ThumbsUp aria-hidden className="size-4" />

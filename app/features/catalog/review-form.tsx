@@ -62,7 +62,7 @@ export function ReviewForm({ productId, signedIn, bought, mine, result }: Review
       <h3 id="write-review-title" className="font-display text-lg font-semibold text-ink">
         {mine ? t('reviews.form.editTitle') : t('reviews.form.title')}
       </h3>
-      <p className="mt-1 text-sm text-muted">{t('reviews.form.intro', { size: bought })}</p>
+      <p className="mt-1 text-sm text-muted">{t('reviews.form.intro', { size: isolate(bought) })}</p>
       {result && 'reviewSaved' in result ? (
         <p role="status" className="mt-3 rounded-lg bg-sand p-3 text-sm font-medium text-ink">
           {t('reviews.form.saved')}
@@ -102,6 +102,7 @@ export function ReviewForm({ productId, signedIn, bought, mine, result }: Review
           id="review-title"
           defaultValue={values.title}
           maxLength={120}
+          dir="auto"
           required
           error={errors.title}
         />
@@ -113,6 +114,7 @@ export function ReviewForm({ productId, signedIn, bought, mine, result }: Review
             id="review-text"
             name="text"
             rows={5}
+            dir="auto"
             minLength={REVIEW_TEXT_MIN}
             maxLength={REVIEW_TEXT_MAX}
             required
@@ -172,4 +174,9 @@ export function ReviewForm({ productId, signedIn, bought, mine, result }: Review
       </Form>
     </section>
   )
+}
+
+/** A size ("2-3Y") kept in its own direction inside a sentence of either language. */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`
 }
