@@ -211,3 +211,27 @@ export async function reviewsToForget(db: Executor, userId: string) {
 export async function deleteReviewsOf(db: Executor, userId: string): Promise<void> {
   await db.deleteFrom('reviews').where('user_id', '=', userId).execute()
 }
+
+/** Many reviews at once (the generated store): multi-row inserts within the databases' parameter limits. */
+export async function insertReviews(db: Executor, rows: ReviewsTable[]): Promise<void> {
+  // 19 columns a row: 1,000 rows stay under SQLite's 32,766 parameters.
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('reviews')
+      .values(rows.slice(i, i + 1000))
+      .execute()
+}
+
+/** Every product's approved stars, grouped by the database, a page of products at a time. */
+export async function approvedTotalsAfter(db: Executor, after: string, limit: number) {
+  const rows = await db
+    .selectFrom('reviews')
+    .select(['product_id', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('rating').as('sum')])
+    .where('status', '=', 'approved')
+    .where('product_id', '>', after)
+    .groupBy('product_id')
+    .orderBy('product_id')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({ productId: r.product_id, count: Number(r.n), total: Number(r.sum) }))
+}

@@ -44,7 +44,7 @@ type Row = ReviewsTable
 export function createReviewService(
   db: Db,
   dialect: Dialect,
-  domains: { catalog: CatalogService; orders: OrderService },
+  domains: { catalog: CatalogService; orders: Pick<OrderService, 'deliveredLine'> },
   now: () => number = Date.now,
 ) {
   const { catalog, orders } = domains
@@ -218,6 +218,31 @@ export function createReviewService(
         if (products.length) catalog.invalidate()
         await catalog.photos.remove(photos.flatMap(photoKeys))
       }
+    },
+
+    /**
+     * Generated reviews for measuring the store at size (scripts/db-seed.ts): written in
+     * one transaction a batch; rerateAll() then writes every product's stars.
+     */
+    async addGenerated(rows: ReviewsTable[]): Promise<void> {
+      await db.transaction().execute((trx) => repo.insertReviews(trx, rows))
+    },
+
+    /** Every product's stars from its approved reviews, a page of products a transaction. */
+    async rerateAll(): Promise<number> {
+      let after = ''
+      let rated = 0
+      for (;;) {
+        const page = await repo.approvedTotalsAfter(db, after, 2000)
+        if (!page.length) break
+        await db.transaction().execute(async (trx) => {
+          for (const p of page) await catalog.writeRating(trx, p.productId, p)
+        })
+        rated += page.length
+        after = page[page.length - 1]!.productId
+      }
+      catalog.invalidate()
+      return rated
     },
 
     /** The console's queue: one status, oldest waiting first, low ratings only when asked. */
