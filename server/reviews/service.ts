@@ -54,6 +54,39 @@ export function createReviewService(
     await catalog.writeRating(trx, productId, await repo.approvedTotals(trx, productId))
   }
 
+  /** A page of a product's approved reviews and the figures of them all. */
+  async function pageOf(productId: string, query: ReviewsQuery): Promise<ReviewsPage> {
+    const photos = query.photos === '1'
+    const [stats, rows, withPhotos] = await Promise.all([
+      repo.approvedStats(db, productId),
+      repo.approvedPage(db, productId, {
+        sort: query.sort,
+        photos,
+        offset: (query.page - 1) * REVIEWS_PAGE_SIZE,
+        limit: REVIEWS_PAGE_SIZE,
+      }),
+      photos ? repo.approvedWithPhotos(db, productId) : Promise.resolve(0),
+    ])
+    const distribution: Distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
+    let count = 0
+    let total = 0
+    const fit: FitCounts = { small: 0, true: 0, large: 0 }
+    for (const { rating, fit: answer, n } of stats) {
+      if (rating >= 1 && rating <= 5) distribution[rating as 1] += n
+      if (isFit(answer)) fit[answer] += n
+      count += n
+      total += rating * n
+    }
+    return {
+      items: rows.map(publicReview),
+      total: photos ? withPhotos : count,
+      average: count > 0 ? Math.round((total * 10) / count) / 10 : null,
+      count,
+      distribution,
+      fit,
+    }
+  }
+
   return {
     /**
      * Writes (or edits) the shopper's review of a product; with photos (up to three, each
@@ -157,36 +190,11 @@ export function createReviewService(
      */
     async list(productId: string, query: ReviewsQuery): Promise<ReviewsPage> {
       if ((await catalog.status(productId)) !== 'active') throw new AppError(404, 'Product not found')
-      const photos = query.photos === '1'
-      const [stats, rows, withPhotos] = await Promise.all([
-        repo.approvedStats(db, productId),
-        repo.approvedPage(db, productId, {
-          sort: query.sort,
-          photos,
-          offset: (query.page - 1) * REVIEWS_PAGE_SIZE,
-          limit: REVIEWS_PAGE_SIZE,
-        }),
-        photos ? repo.approvedWithPhotos(db, productId) : Promise.resolve(0),
-      ])
-      const distribution: Distribution = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 }
-      let count = 0
-      let total = 0
-      for (const { rating, n } of stats.byRating) {
-        if (rating >= 1 && rating <= 5) distribution[rating as 1] = n
-        count += n
-        total += rating * n
-      }
-      const fit: FitCounts = { small: 0, true: 0, large: 0 }
-      for (const { fit: answer, n } of stats.byFit) if (isFit(answer)) fit[answer] = n
-      return {
-        items: rows.map(publicReview),
-        total: photos ? withPhotos : count,
-        average: count > 0 ? Math.round((total * 10) / count) / 10 : null,
-        count,
-        distribution,
-        fit,
-      }
+      return pageOf(productId, query)
     },
+
+    /** The same for a product the caller has just read on sale (the product page): no second look at it. */
+    ofProduct: (productId: string, query: ReviewsQuery): Promise<ReviewsPage> => pageOf(productId, query),
 
     /** Which of these reviews this account found helpful already. */
     votedOn: (userId: string, reviewIds: string[]): Promise<Set<string>> => repo.hasVoted(db, reviewIds, userId),

@@ -31,7 +31,7 @@ export function reviewViewOf(url: URL): ReviewView & { asked: boolean } {
 export async function loadReviews(context: Context, productId: string, view: ReviewView) {
   const { services, user } = context.get(appContext)
   const data = await services.reviews
-    .list(productId, { sort: view.sort, page: view.page, photos: view.photos ? '1' : undefined })
+    .ofProduct(productId, { sort: view.sort, page: view.page, photos: view.photos ? '1' : undefined })
     .catch((err: unknown) => {
       logFault(context, 'reviews failed', err)
       return null
