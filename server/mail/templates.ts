@@ -151,8 +151,24 @@ function OrderStatus(props: EmailContext & { subject: string; order: Order; stat
       : null,
     status === 'Confirmed' || status === 'Cancelled' ? h(OrderLines, { theme, t, order }) : null,
     h(EmailButton, { theme, href: orderUrl(store, order), label: t('order.see') }),
+    // Delivered: an invitation to review each piece, on its page (only a buyer may).
+    status === 'Delivered' ? h(Note, { theme }, t('orderDelivered.review')) : null,
+    ...(status === 'Delivered'
+      ? [...new Map(order.items.map((item) => [item._id, item])).values()].map((item) =>
+          h(QuietLink, {
+            key: item._id,
+            theme,
+            href: reviewUrl(store, item._id),
+            label: t('orderDelivered.reviewItem', { product: item.name }),
+          }),
+        )
+      : []),
   )
 }
+
+/** Where a buyer reviews a piece: its page, at the review form. */
+const reviewUrl = (store: StoreIdentity, productId: string) =>
+  `${store.baseUrl}/productdetail/${encodeURIComponent(productId)}?reviewSort=newest#write-review`
 
 export function orderStatusEmail(
   store: StoreIdentity,

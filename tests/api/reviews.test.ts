@@ -113,6 +113,16 @@ describe.each(databases)('reviews (%s)', (kind) => {
     expect(await storedReviews()).toEqual([])
   })
 
+  it("invites a review of each piece in the Delivered email, at the piece's page", async () => {
+    const shopper = await signedInClient(store, `10.78.3.${address++}`)
+    await store.connection.db.deleteFrom('mail_outbox').execute()
+    await deliver((await place(shopper.client, shirt.id, 'S'))._id)
+    const bodies = await store.connection.db.selectFrom('mail_outbox').select(['subject', 'text_body']).execute()
+    const delivered = bodies.find((m) => /was delivered/.test(m.subject))
+    expect(delivered?.text_body).toContain('Review Men Linen Shirt')
+    expect(delivered?.text_body).toContain('/productdetail/review-shirt?reviewSort=newest#write-review')
+  })
+
   it('refuses a bad review with the field at fault, storing nothing', async () => {
     const ayesha = await buyer()
     for (const [body, field] of [
