@@ -119,6 +119,8 @@ test('a guest keeps a heart in the browser, it joins the account at sign-in, and
   await expect
     .poll(async () => ((await (await page.request.get('/api/wishlist')).json()) as { ids: string[] }).ids)
     .toEqual([product._id])
+  // The page reads its products again with the merged hearts (in Urdu, by its Urdu name).
+  await expect(page.getByRole('link', { name: product.nameUr ?? product.name })).toBeVisible()
   await expectNoSeriousViolations(page)
   await expectNoSidewaysScroll(page)
   await page.screenshot({ path: `test-results/wishlist-ur-${test.info().project.name}.png`, fullPage: true })
@@ -128,5 +130,54 @@ test('a guest keeps a heart in the browser, it joins the account at sign-in, and
   await page.getByRole('button', { name: 'Move to cart' }).click()
   await expect(cartLink(1)).toBeVisible()
   await expect(page.getByText('Nothing on your wishlist yet.')).toBeVisible()
+  expect(errors).toEqual([])
+})
+
+test("the console's queue shows a waiting review with its buyer and order, and approves it with a reply", async ({
+  page,
+  admin,
+  ownProduct,
+}) => {
+  const errors = collectErrors(page)
+  const { product, size } = await ownProduct()
+  // A buyer's review, written through the API by a shopper of this test's own.
+  const buyer = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL })
+  const shopper = {
+    name: 'Rabia Buyer',
+    email: `buyer-${Date.now()}-${test.info().project.name}@example.com`,
+    password: 'a long enough pass 2026',
+  }
+  expect((await buyer.request.post('/api/auth/registration', { data: shopper })).status()).toBe(201)
+  expect((await buyer.request.post('/api/auth/login', { data: shopper })).ok()).toBe(true)
+  const buyerPage = await buyer.newPage()
+  await delivered(buyerPage, product, size)
+  const title = `Queue check ${test.info().project.name}`
+  const posted = await buyer.request.post('/api/reviews', {
+    data: {
+      productId: product._id,
+      rating: 2,
+      title,
+      text: 'The sleeves ran short for the size I ordered.',
+      fit: 'small',
+    },
+  })
+  expect(posted.status()).toBe(201)
+  await buyer.close()
+
+  expect((await page.request.post('/api/auth/login', { data: admin })).ok()).toBe(true)
+  await open(page, '/admin/reviews?status=pending&low=1')
+  const card = page.getByRole('article', { name: title })
+  await expect(card.getByText(shopper.email, { exact: false })).toBeVisible()
+  await expect(card.getByRole('img', { name: 'Rated 2 out of 5' })).toBeVisible()
+  await expectNoSeriousViolations(page)
+  await expectNoSidewaysScroll(page)
+  await page.screenshot({ path: `test-results/console-reviews-${test.info().project.name}.png`, fullPage: true })
+  await card
+    .getByLabel('Reply from the store (shown under the review)')
+    .fill('We are sorry: exchange it for a size up.')
+  await card.getByRole('button', { name: `Approve ${title}` }).click()
+  await expect(page.getByRole('article', { name: title })).toHaveCount(0)
+  await open(page, '/admin/reviews?status=approved')
+  await expect(page.getByRole('article', { name: title })).toBeVisible()
   expect(errors).toEqual([])
 })

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+import { useRevalidator } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { User } from '#contracts/auth.ts'
 import { WISHLIST_MAX, WISHLIST_STORAGE_KEY } from '#contracts/wishlist.ts'
@@ -65,6 +66,7 @@ export function WishlistProvider({
   const toast = useToast()
   const { t } = useTranslation()
   const signedIn = user !== null
+  const { revalidate } = useRevalidator()
 
   const [seen, setSeen] = useState(serverIds)
   if (serverIds !== seen) {
@@ -83,10 +85,14 @@ export function WishlistProvider({
     if (guest.length === 0) return
     writeGuestWishlist([])
     api<{ ids: string[] }>('/api/wishlist/merge', { productIds: guest }).then(
-      (merged) => setIds(merged.ids),
+      (merged) => {
+        setIds(merged.ids)
+        // The page's own data (the wishlist page's products) are read again with them.
+        void revalidate()
+      },
       () => writeGuestWishlist(guest),
     )
-  }, [signedIn])
+  }, [signedIn, revalidate])
 
   const set = useCallback(
     async (productId: string, on: boolean) => {
