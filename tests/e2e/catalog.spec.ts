@@ -82,7 +82,7 @@ test.describe('collection', () => {
     await open(page, '/collection')
     const sort = page.getByLabel('Sort by')
     await expect(sort).toHaveValue('relavent')
-    // The spec's three, and "Top rated" beside them (docs/decisions/032).
+    // The spec's three, and "Top rated" beside them (docs/decisions/034).
     await expect(sort.getByRole('option')).toHaveText(['Relevant', 'Low to High', 'High to Low', 'Top rated'])
 
     await sort.selectOption({ label: 'Low to High' })
