@@ -22,9 +22,13 @@ export const wishlistMergeSchema = z.object({
 /** The ids a shopper keeps, newest first. */
 export const wishlistIdsSchema = z.object({ ids: z.array(z.string()) })
 
-/** GET /api/wishlist: the products kept and on sale, newest first, with their sizes and stock. */
-export const wishlistSchema = z.object({ ids: z.array(z.string()), items: z.array(productSchema) })
+/** GET /api/wishlist: the products kept and on sale, newest first, with their sizes and stock; whether it emails. */
+export const wishlistSchema = z.object({ ids: z.array(z.string()), items: z.array(productSchema), emails: z.boolean() })
 export type Wishlist = z.infer<typeof wishlistSchema>
 
 /** The guest's wishlist in the browser: product ids, newest first. */
 export const WISHLIST_STORAGE_KEY = 'kapra.wishlist'
+
+/** POST /api/wishlist/emails: the emails when a kept product goes on sale or a size is back, on or off. */
+export const wishlistEmailsSchema = z.object({ on: z.boolean({ error: 'on must be true or false' }) })
+export const wishlistEmailsAnswerSchema = z.object({ emails: z.boolean() })

@@ -71,8 +71,15 @@ export function createServices(deps: {
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
   const reviews = createReviewService(deps.db, deps.dialect, { catalog, orders }, now)
   const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now)
-  // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
+  const wishlist = createWishlistService(deps.db, { catalog, mail }, now)
+  // Pieces back on the shelf, by any path, email who asked and who kept them awaiting a
+  // size (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
+  catalog.onRestock((trx, productId) => wishlist.releaseBack(trx, productId))
+  // Products on sale: their keepers hear once, after the change committed (docs/decisions/034).
+  catalog.onPricesChanged(() => {
+    wishlist.mailSales().catch((err: unknown) => deps.logger.error('wishlist sale emails failed', { err: String(err) }))
+  })
   // Guests' kept pages go at every change to what they draw, on every instance (docs/decisions/029).
   const pageCache = createPageCache({ maxBytes: deps.config.pageCacheBytes, now })
   catalog.onChange(() => pageCache.clear())
@@ -93,7 +100,7 @@ export function createServices(deps: {
     newsletter,
     alerts,
     reviews,
-    wishlist: createWishlistService(deps.db, catalog, now),
+    wishlist,
     account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter, mail, reviews }, now),
     admin,
     metrics: createMetrics({

@@ -343,3 +343,37 @@ export function backInStockEmail(store: StoreIdentity, lang: Lang, alert: StockA
   const subject = ctx.t('backInStock.subject', { product: alert.product, size: alert.size })
   return rendered(ctx, subject, h(BackInStock, { ...ctx, subject, alert }))
 }
+
+interface WishlistNews {
+  name: string
+  product: string
+  url: string
+  /** On sale: the price now and before; back: the sizes back. */
+  price?: string
+  was?: string
+  sizes?: string
+}
+
+function WishlistMail(props: EmailContext & { subject: string; kind: 'sale' | 'back'; news: WishlistNews }) {
+  const { store, theme, t, say, kind, news } = props
+  const body = [`wishlist.${kind}.body`, { ...news }] as const
+  return h(
+    EmailLayout,
+    { theme, store, subject: props.subject, heading: t(`wishlist.${kind}.heading`), preview: t(...body) },
+    h(Paragraph, { theme }, say(...body)),
+    h(EmailButton, { theme, href: news.url, label: t('backInStock.button') }),
+    h(Note, { theme }, t('wishlist.note')),
+  )
+}
+
+/** One email when a kept product goes on sale, or sold-out sizes of it are back (server/wishlist). */
+export function wishlistEmail(
+  store: StoreIdentity,
+  lang: Lang,
+  kind: 'sale' | 'back',
+  news: WishlistNews,
+): Promise<Rendered> {
+  const ctx = contextFor(store, lang)
+  const subject = ctx.t(`wishlist.${kind}.subject`, { product: news.product })
+  return rendered(ctx, subject, h(WishlistMail, { ...ctx, subject, kind, news }))
+}

@@ -9,7 +9,14 @@ import {
   reviewsPageSchema,
   reviewsQuerySchema,
 } from '#contracts/reviews.ts'
-import { wishlistIdsSchema, wishlistMergeSchema, wishlistSchema, wishlistToggleSchema } from '#contracts/wishlist.ts'
+import {
+  wishlistEmailsAnswerSchema,
+  wishlistEmailsSchema,
+  wishlistIdsSchema,
+  wishlistMergeSchema,
+  wishlistSchema,
+  wishlistToggleSchema,
+} from '#contracts/wishlist.ts'
 import type { Operation } from '#server/openapi/operation.ts'
 
 /** Reviews from shoppers who received the piece, the console's queue, and the wishlist (docs/decisions/031). */
@@ -49,7 +56,7 @@ export const reviewOperations: Operation[] = [
     method: 'get',
     path: '/api/wishlist',
     tag: 'Wishlist',
-    summary: 'The products kept for later and on sale, newest first, with their sizes and stock',
+    summary: 'The products kept for later and on sale, newest first, with their sizes and stock, and whether it emails',
     access: 'user',
     ok: { status: 200, schema: wishlistSchema },
   },
@@ -71,6 +78,15 @@ export const reviewOperations: Operation[] = [
     access: 'user',
     body: wishlistMergeSchema,
     ok: { status: 200, schema: wishlistIdsSchema },
+  },
+  {
+    method: 'post',
+    path: '/api/wishlist/emails',
+    tag: 'Wishlist',
+    summary: 'The emails when a kept product goes on sale or a sold-out size of it is back, on or off',
+    access: 'user',
+    body: wishlistEmailsSchema,
+    ok: { status: 200, schema: wishlistEmailsAnswerSchema },
   },
   {
     method: 'get',

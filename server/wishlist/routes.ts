@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { wishlistMergeSchema, wishlistToggleSchema } from '#contracts/wishlist.ts'
+import { wishlistEmailsSchema, wishlistMergeSchema, wishlistToggleSchema } from '#contracts/wishlist.ts'
 import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -20,4 +20,9 @@ export const wishlistRoutes = new Hono<AppEnv>()
     const user = requireUser(c)
     const { productIds } = parseWith(wishlistMergeSchema, await readJson(c.req))
     return c.json({ ids: await c.var.services.wishlist.merge(user._id, productIds) })
+  })
+  .post('/emails', async (c) => {
+    const user = requireUser(c)
+    const { on } = parseWith(wishlistEmailsSchema, await readJson(c.req))
+    return c.json({ emails: await c.var.services.wishlist.setEmails(user._id, on) })
   })

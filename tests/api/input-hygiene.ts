@@ -100,6 +100,7 @@ export const API: Record<string, Inputs> = {
   'GET /api/wishlist': {},
   'POST /api/wishlist': { body: { productId: 'oxford-shirt', on: true } },
   'POST /api/wishlist/merge': { body: { productIds: ['oxford-shirt'] } },
+  'POST /api/wishlist/emails': { body: { on: true } },
   'GET /api/admin/reviews': { query: ['status', 'low', 'page'] },
   'POST /api/admin/reviews/:id/decision': { body: { approve: true, reply: 'Thanks' } },
   'POST /api/cart/get': {},

@@ -143,5 +143,94 @@ describe.runIf(pagesBuilt).each(databases)('the wishlist without scripts (%s)', 
     expect(moved.headers.get('location')).toBe('/cart')
     expect((await (await client.post('/api/cart/get')).json()) as object).toEqual({ 'oxford-shirt': { M: 1 } })
     expect((await json<Wishlist>(await client.get('/api/wishlist'))).ids).toEqual([])
+
+    // The emails, turned off and on again on the Account page.
+    expect(await (await page('/account', session)).text()).toContain('These emails are on.')
+    const off = await post('/account', session, { intent: 'wishlist-emails', on: '0' })
+    expect(off.headers.get('location')).toBe('/account?done=wishlistEmails#wishlist-emails')
+    expect(await (await page('/account', session)).text()).toContain('These emails are off.')
+    expect((await json<Wishlist>(await client.get('/api/wishlist'))).emails).toBe(false)
+    await post('/ur/account', session, { intent: 'wishlist-emails', on: '1' })
+    expect(await (await page('/ur/account', session)).text()).toContain('یہ ای میلز چالو ہیں۔')
+  })
+})
+
+describe.each(databases)("the wishlist's emails (%s)", (kind) => {
+  let store: TestStore
+  let admin: Awaited<ReturnType<typeof signedInAdmin>>['client']
+  beforeAll(async () => {
+    store = await createTestStore(kind)
+    admin = (await signedInAdmin(store, '10.80.3.1')).client
+  })
+  afterAll(() => store.close())
+
+  const outbox = (kind: string) =>
+    store.connection.db
+      .selectFrom('mail_outbox')
+      .select(['to_address', 'subject', 'text_body'])
+      .where('kind', '=', kind)
+      .orderBy('created_at')
+      .execute()
+  const setStock = async (productId: string, size: string, stock: number) => {
+    const opened = (await store.services.catalog.stored(productId))?.sizes.find((s) => s.size === size)?.stock ?? 0
+    const res = await admin.post(`/api/admin/products/${productId}/stock`, { size, stock, opened })
+    expect(res.status, await res.clone().text()).toBe(200)
+  }
+
+  it('mails a keeper once when a size sold out when they kept it is back, and not one who turned them off', async () => {
+    await setStock('oxford-shirt', 'S', 0)
+    const ayesha = await signedInClient(store, '10.80.3.2')
+    const bilal = await signedInClient(store, '10.80.3.3')
+    await json(await ayesha.client.post('/api/wishlist', { productId: 'oxford-shirt', on: true }))
+    await json(await bilal.client.post('/api/wishlist', { productId: 'oxford-shirt', on: true }))
+    expect(await json(await bilal.client.post('/api/wishlist/emails', { on: false }))).toEqual({ emails: false })
+    expect((await json<Wishlist>(await bilal.client.get('/api/wishlist'))).emails).toBe(false)
+    // Another size's pieces moving tells nobody.
+    await setStock('oxford-shirt', 'M', 3)
+    expect(await outbox('wishlist-back')).toEqual([])
+
+    await setStock('oxford-shirt', 'S', 2)
+    const mailed = await outbox('wishlist-back')
+    expect(mailed.map((m) => [m.to_address, m.subject])).toEqual([
+      [ayesha.account.email, 'Back in stock: Men Oxford Shirt'],
+    ])
+    expect(mailed[0]!.text_body).toContain('is back in size S')
+    // Sold out and back again: that size was mailed about already.
+    await setStock('oxford-shirt', 'S', 0)
+    await setStock('oxford-shirt', 'S', 4)
+    expect(await outbox('wishlist-back')).toHaveLength(1)
+  })
+
+  it('mails a keeper once when a kept product goes on sale, never for the sale it was kept in', async () => {
+    const sana = await signedInClient(store, '10.80.3.4')
+    const zara = await signedInClient(store, '10.80.3.5')
+    await json(await sana.client.post('/api/wishlist', { productId: 'denim-jeans', on: true }))
+    await json(await zara.client.post('/api/wishlist', { productId: 'denim-jeans', on: true }))
+    await json(await zara.client.post('/api/wishlist/emails', { on: false }))
+    const sale = await admin.post('/api/admin/sales', {
+      name: 'Winter',
+      percentOff: 20,
+      category: 'Men',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 7 * 24 * 3600_000).toISOString(),
+    })
+    expect(sale.status, await sale.clone().text()).toBe(201)
+    await store.services.catalog.get('denim-jeans')
+    const jeans = async () => (await outbox('wishlist-sale')).filter((m) => m.subject.includes('Denim'))
+    await expect.poll(async () => (await jeans()).map((m) => m.to_address)).toEqual([sana.account.email])
+    // The shirt kept in the test before is on sale too (a Men's piece): its keeper hears of it.
+    expect((await outbox('wishlist-sale')).map((m) => m.subject).sort()).toEqual([
+      'On sale now: Men Denim Jeans',
+      'On sale now: Men Oxford Shirt',
+    ])
+    const [mail] = await jeans()
+    expect(mail!.subject).toBe('On sale now: Men Denim Jeans')
+    expect(mail!.text_body).toContain('(was Rs 3,499)')
+    // Asked again, nothing more; a keeper who kept it during the sale is not told of it.
+    expect(await store.services.wishlist.mailSales()).toBe(0)
+    const late = await signedInClient(store, '10.80.3.6')
+    await json(await late.client.post('/api/wishlist', { productId: 'denim-jeans', on: true }))
+    expect(await store.services.wishlist.mailSales()).toBe(0)
+    expect(await jeans()).toHaveLength(1)
   })
 })
