@@ -4,6 +4,7 @@ import type { Route } from './+types/root'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { useStopReplayQueue } from '#app/lib/replay.ts'
 import { CartProvider } from '#app/lib/cart/cart-context.tsx'
+import { WishlistProvider } from '#app/lib/wishlist/wishlist-context.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import displayFont from '@fontsource-variable/outfit/files/outfit-latin-wght-normal.woff2?url'
@@ -25,10 +26,15 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user, nonce, services } = context.get(appContext)
   const { store, google, publicUrl } = services.config
+  // A signed-in shopper's cart and hearts, read side by side.
+  const [cart, wishlist] = user
+    ? await Promise.all([services.cart.get(user._id), services.wishlist.ids(user._id)])
+    : [null, null]
   return {
     user,
     nonce,
-    cart: user ? await services.cart.get(user._id) : null,
+    cart,
+    wishlist,
     store,
     googleClientId: google.clientId ?? null,
     origin: publicUrl?.replace(/\/$/, '') ?? new URL(request.url).origin,
@@ -82,7 +88,9 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <Toaster>
       <CartProvider user={loaderData.user} serverCart={loaderData.cart}>
-        <Outlet />
+        <WishlistProvider user={loaderData.user} serverIds={loaderData.wishlist}>
+          <Outlet />
+        </WishlistProvider>
       </CartProvider>
     </Toaster>
   )

@@ -46,6 +46,7 @@ export const productSummarySchema = z.object({
   price: rupees,
   compareAtPrice: rupees.nullable().optional(),
   image1: z.string(),
+  rating: z.object({ average: z.number(), count: z.number().int() }).optional(),
 })
 
 /** contracts/catalog-filters.ts Facets. */
@@ -55,6 +56,7 @@ export const facetsSchema = z.object({
   sizes: z.array(z.object({ size: z.string(), count: z.number().int() })),
   price: z.object({ min: rupees, max: rupees }).nullable(),
   onSale: z.number().int(),
+  rated: z.number().int(),
 })
 
 /** GET /api/products: contracts/catalog-filters.ts CatalogPage of summaries. */

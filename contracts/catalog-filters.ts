@@ -5,11 +5,13 @@ import { queryParam } from '#contracts/plain-text.ts'
 // The collection's view as the URL holds it: shared by the server, which answers it,
 // and the storefront, which links to it.
 
-/** The sort select's values (docs/spec/store-spec.md §9; 'relavent' is the spec's own spelling). */
+/** The sort select's values (docs/spec/store-spec.md §9; 'relavent' is the spec's own spelling), and 'rating'. */
 export const sortOptions = [
   { value: 'relavent', label: 'Relevant' },
   { value: 'low-high', label: 'Low to High' },
   { value: 'high-low', label: 'High to Low' },
+  // Beside the spec's three: the average of approved reviews, highest first.
+  { value: 'rating', label: 'Top rated' },
 ] as const
 export type SortKey = (typeof sortOptions)[number]['value']
 export const DEFAULT_SORT: SortKey = 'relavent'
@@ -28,6 +30,8 @@ export interface CatalogFilters {
   maxPrice: number | null
   /** Only products on sale now (`sale=1`; docs/decisions/025). */
   onSale: boolean
+  /** Only products whose approved reviews average 4 stars or more (`rated=1`). */
+  rated: boolean
   sort: SortKey
   /** The header's search text, as typed. */
   q: string
@@ -42,6 +46,7 @@ export const NO_FILTERS: CatalogFilters = {
   minPrice: null,
   maxPrice: null,
   onSale: false,
+  rated: false,
   sort: DEFAULT_SORT,
   q: '',
   page: 1,
@@ -94,6 +99,7 @@ export function parseFilters(params: URLSearchParams): CatalogFilters {
     minPrice: minPrice || null,
     maxPrice,
     onSale: params.get('sale') === '1',
+    rated: params.get('rated') === '1',
     sort: sortOptions.some((o) => o.value === sort) ? (sort as SortKey) : DEFAULT_SORT,
     // A search with a control character is no search (docs/decisions/016).
     q: (queryParam(params, 'q') ?? '').slice(0, 100),
@@ -110,6 +116,7 @@ export function filtersToSearch(filters: CatalogFilters): URLSearchParams {
   if (filters.minPrice !== null) params.set('minPrice', String(filters.minPrice))
   if (filters.maxPrice !== null) params.set('maxPrice', String(filters.maxPrice))
   if (filters.onSale) params.set('sale', '1')
+  if (filters.rated) params.set('rated', '1')
   if (filters.sort !== DEFAULT_SORT) params.set('sort', filters.sort)
   if (filters.q.trim()) params.set('q', filters.q)
   if (filters.page > 1) params.set('page', String(filters.page))
@@ -130,6 +137,7 @@ export function hasActiveFilters(filters: CatalogFilters): boolean {
     filters.minPrice !== null ||
     filters.maxPrice !== null ||
     filters.onSale ||
+    filters.rated ||
     filters.q.trim() !== ''
   )
 }
@@ -155,6 +163,7 @@ export const FILTER_WORDS = {
   'price.from': 'from {{min}}',
   'price.upTo': 'up to {{max}}',
   'describe.onSale': 'On sale',
+  'describe.rated': '4 stars and up',
 } as const
 export type FilterWordKey = keyof typeof FILTER_WORDS
 
@@ -176,6 +185,7 @@ export function describeFilters(filters: CatalogFilters, word: FilterWord = engl
   const price = priceRangeLabel(filters, word)
   if (price) parts.push(price)
   if (filters.onSale) parts.push(word('describe.onSale'))
+  if (filters.rated) parts.push(word('describe.rated'))
   if (filters.q.trim()) parts.push(word('describe.search', { q: filters.q.trim() }))
   return parts.join(word('describe.separator'))
 }
@@ -214,4 +224,6 @@ export interface Facets {
   price: { min: number; max: number } | null
   /** How many of the view's products are on sale now (the "On sale" choice's count). */
   onSale: number
+  /** How many of the view's products average 4 stars or more (the "4 stars and up" choice's count). */
+  rated: number
 }

@@ -92,8 +92,27 @@ export function stockNote(left: number): string {
  * Urdu name too, for the Urdu storefront's cards and suggestions).
  */
 export type ProductSummary = Pick<Product, '_id' | 'name' | 'nameUr' | 'price' | 'image1'> &
-  Partial<Pick<Product, 'compareAtPrice'>>
+  Partial<Pick<Product, 'compareAtPrice'>> & {
+    /** The average (to the hundredth) and count of its approved reviews; absent until it has one. */
+    rating?: { average: number; count: number }
+  }
 
-export function toSummary({ _id, name, nameUr, price, compareAtPrice, image1 }: ProductSummary): ProductSummary {
-  return { _id, name, nameUr: nameUr ?? null, price, compareAtPrice: compareAtPrice ?? null, image1 }
+export function toSummary({
+  _id,
+  name,
+  nameUr,
+  price,
+  compareAtPrice,
+  image1,
+  rating,
+}: ProductSummary): ProductSummary {
+  return {
+    _id,
+    name,
+    nameUr: nameUr ?? null,
+    price,
+    compareAtPrice: compareAtPrice ?? null,
+    image1,
+    ...(rating ? { rating } : {}),
+  }
 }

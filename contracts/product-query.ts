@@ -31,9 +31,12 @@ export const productQuerySchema = z
     maxPrice: wholeParam('maxPrice', 0).optional(),
     q: text('q').max(100, 'q must be at most 100 characters').optional(),
     sort: z
-      .enum(['relavent', 'low-high', 'high-low'], { error: 'sort must be relavent, low-high or high-low' })
+      .enum(['relavent', 'low-high', 'high-low', 'rating'], {
+        error: 'sort must be relavent, low-high, high-low or rating',
+      })
       .optional(),
     sale: z.enum(['1', '0'], { error: 'sale must be 1 (only products on sale) or 0' }).optional(),
+    rated: z.enum(['1', '0'], { error: 'rated must be 1 (only products rated 4 stars and up) or 0' }).optional(),
     page: wholeParam('page', 1).optional(),
     limit: wholeParam('limit', 1).optional(),
   })
@@ -48,6 +51,7 @@ export const productQuerySchema = z
     minPrice: v.minPrice ?? null,
     maxPrice: v.maxPrice ?? null,
     onSale: v.sale === '1',
+    rated: v.rated === '1',
     q: v.q ?? '',
     sort: v.sort ?? DEFAULT_SORT,
     page: v.page ?? 1,
@@ -67,7 +71,7 @@ export function productQueryInput(params: URLSearchParams): Record<string, unkno
     subCategory: [...new Set(params.getAll('subCategory'))],
     size: [...new Set(params.getAll('size'))],
   }
-  for (const key of ['minPrice', 'maxPrice', 'sale', 'q', 'sort', 'page', 'limit']) {
+  for (const key of ['minPrice', 'maxPrice', 'sale', 'rated', 'q', 'sort', 'page', 'limit']) {
     const value = params.get(key)
     if (value !== null && value !== '') input[key] = value
   }

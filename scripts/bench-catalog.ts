@@ -5,7 +5,8 @@
 // TEST_DATABASE_URL is set, on a PostgreSQL database it creates and drops.
 // Pages are asked as a signed-in shopper, whose pages are always rendered (a guest's
 // repeated page comes from the page cache, server/page-cache.ts, and is timed beside
-// them). Loopback only; results also go to bench-results/bench-catalog.json.
+// them). Each store has ten generated reviews a product (BENCH_REVIEWS_PER_PRODUCT), for
+// "4 stars and up" and "Top rated". Loopback only; results also go to bench-results/bench-catalog.json.
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -22,6 +23,7 @@ const sizes = parseSizes(process.env.BENCH_SIZES ?? '1000,10000,100000')
 const samples = Number(process.env.BENCH_SAMPLES ?? 200)
 const warmUp = 5
 const testDatabaseUrl = process.env.TEST_DATABASE_URL
+const reviewsPerProduct = Number(process.env.BENCH_REVIEWS_PER_PRODUCT ?? 10)
 
 /** What a shopper and an API client ask most; `api` is the same view as JSON, for its match count. */
 const targets = [
@@ -35,6 +37,8 @@ const targets = [
   { name: 'two words', path: '/collection?q=blue%20shirt', api: 'q=blue%20shirt' },
   { name: 'page 40', path: '/collection?page=40', api: 'page=40' },
   { name: 'api/products', path: '/api/products?category=Women&sort=low-high', api: 'category=Women&sort=low-high' },
+  { name: '4 stars and up', path: '/collection?rated=1', api: 'rated=1' },
+  { name: 'top rated', path: '/collection?category=Men&sort=rating', api: 'category=Men&sort=rating' },
   { name: 'suggestions', path: '/api/product/suggest?q=kur', api: null },
   { name: 'suggest 2 words', path: '/api/product/suggest?q=blue%20sh', api: null },
 ] as const
@@ -59,6 +63,7 @@ const firstViews = [
   { name: 'rarest size', query: (salt: number) => `size=2-3Y&minPrice=${500 + salt}` },
   { name: 'size, high-low', query: () => 'size=XXL&sort=high-low' },
   { name: 'on sale + category', query: () => 'category=Kids&sale=1' },
+  { name: '4 stars + size, by price', query: (salt: number) => `rated=1&size=M&minPrice=${800 + salt}&sort=low-high` },
   { name: 'two categories', query: () => 'category=Men&category=Kids&subCategory=BottomWear' },
 ] as const
 
@@ -84,7 +89,7 @@ writeResults()
 async function measureSize(database: DatabaseResult['database'], products: number, salt: number): Promise<SizeResult> {
   const store = await freshStore(database, products)
   try {
-    const seedSeconds = await seedProducts(store.env, products)
+    const seedSeconds = await seedProducts(store.env, products, products * reviewsPerProduct)
     // Without the line (docs/decisions/030): on a busy machine the product list's wait
     // would count as lag and send the next request to it.
     const server = await startBenchServer(await freePort(), {

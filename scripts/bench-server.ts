@@ -102,9 +102,10 @@ async function waitForStore(child: ChildProcess, port: number, dataDir: string) 
  * `npm run db:seed -- --products N` into the store `env` names (DATA_DIR or DATABASE_URL),
  * run as a person runs it, so a bench also measures that; answers the seconds it took.
  */
-export async function seedProducts(env: Record<string, string>, products: number): Promise<number> {
+export async function seedProducts(env: Record<string, string>, products: number, reviews = 0): Promise<number> {
   const started = performance.now()
-  const child = spawn(process.execPath, [path.join(root, 'scripts/db-seed.ts'), '--products', String(products)], {
+  const args = ['--products', String(products), ...(reviews > 0 ? ['--reviews', String(reviews)] : [])]
+  const child = spawn(process.execPath, [path.join(root, 'scripts/db-seed.ts'), ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -25,6 +25,9 @@ import { adminRoutes } from '#server/admin/routes.ts'
 import { MAX_IMPORT_CSV_BYTES, MAX_IMPORT_ZIP_BYTES } from '#server/admin/catalog-io.ts'
 import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
+import { adminReviewRoutes, productReviewRoutes, reviewRoutes } from '#server/reviews/routes.ts'
+import { wishlistRoutes } from '#server/wishlist/routes.ts'
+import { REVIEW_PHOTOS_MAX } from '#contracts/reviews.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
 import { seoRoutes } from '#server/seo/routes.ts'
 import { openApiRoutes } from '#server/openapi/routes.ts'
@@ -140,7 +143,7 @@ export function createApp(options: AppOptions) {
   api.use(apiCaching())
   api.use(compress())
   api.use(sameOriginWrites())
-  api.use(jsonBodiesOnly((c) => isPhotoUpload(c) || isCatalogImport(c)))
+  api.use(jsonBodiesOnly((c) => isPhotoUpload(c) || isCatalogImport(c), isReviewPost))
   // A refused body is left unread: the connection is closed after the answer, or the
   // rest of the body would be read as the client's next request (docs/decisions/013).
   const closeAfter = { headers: { Connection: 'close' } }
@@ -159,8 +162,21 @@ export function createApp(options: AppOptions) {
   })
   // A catalog import's upload is written to disk as it arrives, and measured there
   // (server/admin/catalog-io.ts): it is never held in memory, as bodyLimit would hold it.
+  // A review carries up to three photos through the same checks.
+  const limitReview = bodyLimit({
+    maxSize: REVIEW_PHOTOS_MAX * DEFAULT_MAX_PHOTO_BYTES + config.bodyLimitBytes,
+    onError: () => {
+      throw new AppError(413, 'The request body is too large: three photos of up to 8 MB each at most', closeAfter)
+    },
+  })
   api.use((c, next) =>
-    isCatalogImport(c) ? limitImport(c, next) : isPhotoUpload(c) ? limitUpload(c, next) : limitBody(c, next),
+    isCatalogImport(c)
+      ? limitImport(c, next)
+      : isPhotoUpload(c)
+        ? limitUpload(c, next)
+        : isReviewPost(c)
+          ? limitReview(c, next)
+          : limitBody(c, next),
   )
   api.use(loadSession())
   api.route('/auth', authRoutes)
@@ -168,12 +184,16 @@ export function createApp(options: AppOptions) {
   api.route('/user', accountRoutes)
   api.route('/product', productRoutes)
   api.route('/product/notify', alertRoutes)
+  api.route('/products', productReviewRoutes)
   api.route('/products', productsRoutes)
+  api.route('/reviews', reviewRoutes)
+  api.route('/wishlist', wishlistRoutes)
   api.route('/cart', cartRoutes)
   api.route('/order', orderRoutes)
   api.route('/newsletter', newsletterRoutes)
   api.route('/', openApiRoutes)
   // The console's API: behind its own guard (admins only), after every check above.
+  api.route('/admin/reviews', adminReviewRoutes)
   api.route('/admin', adminRoutes)
   api.notFound(() => {
     throw new AppError(404, 'Not found')
@@ -224,12 +244,19 @@ export function createApp(options: AppOptions) {
     const pages = (c: Context<AppEnv>) => drawing.run(() => draw(c))
     // Page forms (login, registration, checkout, logout) get the API's guards too:
     // another site must not post a form that signs a shopper in or out.
-    // The console's product form posts its photos to its page (a plain multipart form).
+    // The console's product form posts its photos to its page (a plain multipart form), and
+    // so does the product page's review form.
     app.use(
       '*',
       sameOriginWrites(),
       (c, next) =>
-        isCatalogImport(c) ? limitImport(c, next) : isProductFormPost(c) ? limitUpload(c, next) : limitBody(c, next),
+        isCatalogImport(c)
+          ? limitImport(c, next)
+          : isProductFormPost(c)
+            ? limitUpload(c, next)
+            : isReviewFormPost(c)
+              ? limitReview(c, next)
+              : limitBody(c, next),
       loadSession(),
     )
     // A guest's public page is drawn once and answered from memory (docs/decisions/029).
@@ -264,6 +291,20 @@ const limitImport: MiddlewareHandler = async (c, next) => {
       headers: { Connection: 'close' },
     })
   await next()
+}
+
+/** A shopper's review (POST /api/reviews): JSON, or multipart with its photos. */
+function isReviewPost(c: Context): boolean {
+  return c.req.method === 'POST' && /^\/api\/reviews\/?$/.test(c.req.path)
+}
+
+/** The product page's review form, with its photos: /productdetail/:id or /ur/productdetail/:id. */
+function isReviewFormPost(c: Context): boolean {
+  return (
+    c.req.method === 'POST' &&
+    /^(\/ur)?\/productdetail\/[^/]+\/?$/.test(c.req.path) &&
+    /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')
+  )
 }
 
 /** The console's product form, posted to its page: /admin/products/new or /admin/products/:id. */

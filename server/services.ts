@@ -12,6 +12,8 @@ import { createAdminService } from '#server/admin/service.ts'
 import { createAccountService } from '#server/account/service.ts'
 import { createMailService } from '#server/mail/service.ts'
 import { createAlertService } from '#server/alerts/service.ts'
+import { createReviewService } from '#server/reviews/service.ts'
+import { createWishlistService } from '#server/wishlist/service.ts'
 import { createJobService } from '#server/jobs/service.ts'
 import { createMetrics } from '#server/metrics/service.ts'
 import type { ChangeFeed } from '#server/catalog/changes.ts'
@@ -68,9 +70,17 @@ export function createServices(deps: {
     prefix: deps.config.mail.newsletterCode,
   })
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
+  const reviews = createReviewService(deps.db, deps.dialect, { catalog, orders }, now)
   const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now, deps.logger)
-  // Pieces back on the shelf, by any path, email who asked (in that path's transaction).
+  const wishlist = createWishlistService(deps.db, { catalog, mail }, now)
+  // Pieces back on the shelf, by any path, email who asked and who kept them awaiting a
+  // size (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
+  catalog.onRestock((trx, productId) => wishlist.releaseBack(trx, productId))
+  // Products on sale: their keepers hear once, after the change committed (docs/decisions/035).
+  catalog.onPricesChanged(() => {
+    wishlist.mailSales().catch((err: unknown) => deps.logger.error('wishlist sale emails failed', { err: String(err) }))
+  })
   // Guests' kept pages go at every change to what they draw, on every instance (docs/decisions/029).
   const pageCache = createPageCache({ maxBytes: deps.config.pageCacheBytes, now })
   catalog.onChange(() => pageCache.clear())
@@ -90,7 +100,9 @@ export function createServices(deps: {
     mail,
     newsletter,
     alerts,
-    account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter, mail }, now),
+    reviews,
+    wishlist,
+    account: createAccountService(deps.db, deps.dialect, { auth, cart, orders, newsletter, mail, reviews }, now),
     admin,
     metrics: createMetrics({
       ordersByStatus: () => admin.statusTotals(),

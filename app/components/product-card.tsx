@@ -6,6 +6,8 @@ import type { ProductSummary } from '#contracts/catalog.ts'
 import { SalePrice } from '#app/components/price.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { ImageViewer } from '#app/components/image-viewer.tsx'
+import { Stars } from '#app/components/stars.tsx'
+import { WishlistHeart } from '#app/components/wishlist-heart.tsx'
 
 export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
 
@@ -43,6 +45,7 @@ export function ProductCard({
         >
           <Expand aria-hidden className="size-4" />
         </button>
+        <WishlistHeart productId={product._id} name={product.name} className="absolute start-2.5 top-2.5" />
       </div>
       <div className="mt-3 space-y-1">
         <Heading className="font-sans text-sm leading-snug font-medium text-ink">
@@ -51,6 +54,17 @@ export function ProductCard({
             {product.name}
           </Link>
         </Heading>
+        {/* Stars only from approved reviews, and only when there are some (docs/spec/rulings.md #3). */}
+        {product.rating && (
+          <p className="flex items-center gap-1.5 text-xs text-muted">
+            <Stars
+              rating={product.rating.average}
+              size="size-3.5"
+              label={t('card.rating', { rating: product.rating.average.toFixed(1), count: product.rating.count })}
+            />
+            <span aria-hidden>({product.rating.count})</span>
+          </p>
+        )}
         <p className="text-sm font-semibold text-ink">
           <SalePrice price={product.price} compareAtPrice={product.compareAtPrice} />
         </p>

@@ -12,6 +12,7 @@ import type { AuthService } from '#server/auth/service.ts'
 import type { CartService } from '#server/cart/service.ts'
 import type { OrderService } from '#server/orders/service.ts'
 import type { NewsletterService } from '#server/newsletter/service.ts'
+import type { ReviewService } from '#server/reviews/service.ts'
 import type { MailService } from '#server/mail/service.ts'
 import * as repo from '#server/account/repository.ts'
 
@@ -36,10 +37,11 @@ export function createAccountService(
     orders: OrderService
     newsletter: NewsletterService
     mail: MailService
+    reviews: ReviewService
   },
   now: () => number = Date.now,
 ) {
-  const { auth, cart, orders, newsletter, mail } = domains
+  const { auth, cart, orders, newsletter, mail, reviews } = domains
   const lock = dialect === 'postgres'
 
   /**
@@ -139,11 +141,11 @@ export function createAccountService(
     /**
      * Deletes the account (docs/decisions/012): after its password (or DELETE typed
      * out), in one transaction, refused while an order is still on its way. Its orders
-     * stay anonymised; its sessions, cart, addresses and newsletter subscription go.
+     * stay anonymised; its sessions, cart, addresses, newsletter subscription and reviews go.
      */
     async deleteAccount(userId: string, input: DeleteAccount, clientAddress: string): Promise<void> {
       const user = await auth.confirmDeletion(userId, input, clientAddress)
-      await withAccount(userId, async (trx) => {
+      const afterward = await withAccount(userId, async (trx) => {
         const open = await orders.openCountOf(trx, userId)
         if (open > 0) {
           throw new AppError(
@@ -159,8 +161,12 @@ export function createAccountService(
         await newsletter.forget(trx, user.email)
         // Its email goes too, sent or not: a reset or verification link outlives no account.
         await mail.forget(trx, { userId, email: user.email })
+        // Its reviews go, and the stars of the products it had reviewed are counted again.
+        const afterward = await reviews.forget(trx, userId)
         await auth.removeAccount(trx, userId)
+        return afterward
       })
+      await afterward()
     },
   }
 }

@@ -25,9 +25,14 @@ export interface Selection {
   notContaining?: string
   /** Only products whose price a sale has reduced now (the collection's "On sale"; docs/decisions/025). */
   reduced?: boolean
+  /** Only products whose approved reviews average RATED_FROM or more (the collection's "4 stars and up"). */
+  rated?: boolean
 }
 
-export type Sort = 'position' | 'price-asc' | 'price-desc'
+/** "4 stars and up": products.rating is the average in hundredths of a star. */
+export const RATED_FROM = 400
+
+export type Sort = 'position' | 'price-asc' | 'price-desc' | 'rating-desc'
 
 type Eb = ExpressionBuilder<Database, 'products'>
 
@@ -40,7 +45,7 @@ type Eb = ExpressionBuilder<Database, 'products'>
  * filters too, with the price a test on the category index, which carries it, so a
  * price range's counts read that index alone.
  */
-export type Plan = 'count' | 'gather' | 'by-position' | 'by-price'
+export type Plan = 'count' | 'gather' | 'by-position' | 'by-price' | 'by-rating'
 
 /** The view's filters on products, written for the plan (SQLite) and the dialect's name search. */
 export function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
@@ -49,7 +54,8 @@ export function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
     // archived, which every product has, and every storefront index leads with).
     const byName = dialect === 'sqlite' && (plan === 'count' || plan === 'gather') && s.nameGroups.some(ftsIndexed)
     const all: Expression<SqlBool>[] = [byName ? sql<SqlBool>`+products.archived = 0` : onSale(eb)]
-    const unindexed = dialect === 'sqlite' && (plan === 'by-position' || plan === 'by-price')
+    const walking = plan === 'by-position' || plan === 'by-price' || plan === 'by-rating'
+    const unindexed = dialect === 'sqlite' && walking
     // Walking the price index, a price bound is the range walked; otherwise it is a test.
     const priceUnindexed = dialect === 'sqlite' && plan !== 'by-price'
     // Walking by price within one category, the category-and-price index is the walk.
@@ -72,6 +78,13 @@ export function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
       all.push(priceUnindexed ? sql<SqlBool>`+products.price <= ${s.maxPrice}` : eb('products.price', '<=', s.maxPrice))
     if (s.reduced)
       all.push(unindexed ? sql<SqlBool>`+products.compare_at is not null` : eb('products.compare_at', 'is not', null))
+    // Walking by rating, the rating index is the walk, and the rated products its beginning.
+    if (s.rated)
+      all.push(
+        unindexed && plan !== 'by-rating'
+          ? sql<SqlBool>`+products.rating >= ${RATED_FROM}`
+          : eb('products.rating', '>=', RATED_FROM),
+      )
     if (s.sizes.length) {
       all.push(
         eb.exists(
@@ -84,8 +97,7 @@ export function matching(dialect: Dialect, s: Selection, plan: Plan = 'count') {
         ),
       )
     }
-    if (dialect === 'sqlite')
-      all.push(...sqliteNamesMatching(s.nameGroups, plan === 'by-position' || plan === 'by-price'))
+    if (dialect === 'sqlite') all.push(...sqliteNamesMatching(s.nameGroups, walking))
     else all.push(...postgresNamesMatching(eb, s.nameGroups))
     if (s.notContaining) all.push(sql<SqlBool>`products.name_search not like ${`%${s.notContaining}%`}`)
     return eb.and(all)
@@ -104,6 +116,8 @@ const summaryColumns = [
   'products.price',
   'products.compare_at',
   'products.image1',
+  'products.rating',
+  'products.rating_count',
 ] as const
 
 /**
@@ -123,9 +137,15 @@ export async function pageOf(
     within?: number
   },
 ) {
-  const plan: Plan = !options.walk ? 'gather' : options.sort === 'position' ? 'by-position' : 'by-price'
+  const plan: Plan = !options.walk
+    ? 'gather'
+    : options.sort === 'position'
+      ? 'by-position'
+      : options.sort === 'rating-desc'
+        ? 'by-rating'
+        : 'by-price'
   // Gathering, the order is a sort of the matches, never a walk of an order's index.
-  const order = (column: 'price' | 'position') =>
+  const order = (column: 'price' | 'position' | 'rating') =>
     plan === 'gather' && dialect === 'sqlite' ? sql.raw(`+products.${column}`) : sql.ref(`products.${column}`)
   let query = db
     .selectFrom('products')
@@ -144,6 +164,7 @@ export async function pageOf(
   }
   if (options.sort === 'price-asc') query = query.orderBy(order('price'), 'asc')
   else if (options.sort === 'price-desc') query = query.orderBy(order('price'), 'desc')
+  else if (options.sort === 'rating-desc') query = query.orderBy(order('rating'), 'desc')
   return query.orderBy(order('position')).orderBy('products.id').limit(options.limit).offset(options.offset).execute()
 }
 
@@ -177,6 +198,18 @@ export function sizeRowsMatching(dialect: Dialect, s: Selection) {
             .select('products.id')
             .where('products.archived', '=', 0)
             .where('products.compare_at', 'is not', null),
+        ),
+      )
+    if (s.rated)
+      all.push(
+        eb(
+          'product_sizes.product_id',
+          'in',
+          eb
+            .selectFrom('products')
+            .select('products.id')
+            .where('products.archived', '=', 0)
+            .where('products.rating', '>=', RATED_FROM),
         ),
       )
     if (s.nameGroups.length) {

@@ -7,7 +7,7 @@ import { gridAnswers, viewCounts } from '#server/catalog/counts.ts'
 import { keptAnswers, lastKnownAnswers, refreshedAnswer } from '#server/catalog/kept.ts'
 import { toProducts } from '#server/catalog/products.ts'
 import * as repo from '#server/catalog/browse-repository.ts'
-import { anyProductRow, productRow } from '#server/catalog/repository.ts'
+import { anyProductRow, productRow, productRows } from '#server/catalog/repository.ts'
 import { countOf, productGrid, sizeGrid } from '#server/catalog/counts-repository.ts'
 
 /** The most catalog words search corrects typos against (the most a real catalog's names use). */
@@ -63,6 +63,7 @@ export function createBrowse(
       minPrice: filters.minPrice,
       maxPrice: filters.maxPrice,
       ...(filters.onSale ? { reduced: true } : {}),
+      ...(filters.rated ? { rated: true } : {}),
       nameGroups: normalizeQuery(filters.q) ? searchGroups(filters.q, await words()) : [],
     }
   }
@@ -71,13 +72,19 @@ export function createBrowse(
   function countsOf(selection: repo.Selection): Promise<{ total: number; facets: Facets }> {
     return views.kept(`counts ${JSON.stringify(selection)}`, async () => {
       const gridded = gridAnswers(selection)
-      const [reduced, products, sizes] = await Promise.all([
+      const [reduced, rated, products, sizes] = await Promise.all([
         reducedAnywhere(),
+        ratedAnywhere(),
         gridded && !selection.sizes.length ? grids.products.get() : undefined,
         gridded ? grids.sizes.get() : undefined,
       ])
-      return viewCounts(db, dialect, selection, reduced, { products, sizes })
+      return viewCounts(db, dialect, selection, reduced, { products, sizes }, rated)
     })
+  }
+
+  /** How many products are rated 4 stars and up in the whole store: one read of the rating index, kept with the counts. */
+  function ratedAnywhere(): Promise<number> {
+    return views.kept('rated', () => countOf(db, dialect, { ...repo.everything, rated: true }))
   }
 
   /** How many products are on sale in the whole store: one read of its own index, kept with the counts. */
@@ -89,7 +96,14 @@ export function createBrowse(
   async function browse(filters: CatalogFilters, pageSize: number): Promise<CatalogPage<ProductSummary>> {
     const selection = await selectionOf(filters)
     const exact = normalizeQuery(filters.q)
-    const sort = filters.sort === 'low-high' ? 'price-asc' : filters.sort === 'high-low' ? 'price-desc' : 'position'
+    const sort: repo.Sort =
+      filters.sort === 'low-high'
+        ? 'price-asc'
+        : filters.sort === 'high-low'
+          ? 'price-desc'
+          : filters.sort === 'rating'
+            ? 'rating-desc'
+            : 'position'
     const offset = (filters.page - 1) * pageSize
     // The counts (usually kept) come first: they say whether a page exists and how to read it.
     const [counts, onSale] = await Promise.all([countsOf(selection), countsOf(repo.everything)])
@@ -192,6 +206,14 @@ export function createBrowse(
     forget,
     forgetCounts,
 
+    /** The products on sale among these ids, in the order given (a wishlist), in one read with their sizes. */
+    async getMany(ids: string[]): Promise<Product[]> {
+      const rows = await productRows(db, ids)
+      const products = await toProducts(db, rows)
+      const byId = new Map(products.map((p) => [p._id, p]))
+      return ids.map((id) => byId.get(id)).filter((p): p is Product => p !== undefined)
+    },
+
     /** A product on sale; an archived or unknown one is undefined (see status). */
     get(id: string): Promise<Product | undefined> {
       return lastKnown(`get ${id}`, async () => {
@@ -264,6 +286,8 @@ function summary(row: {
   price: number
   compare_at: number | null
   image1: string
+  rating: number
+  rating_count: number
 }): ProductSummary {
   return {
     _id: row.id,
@@ -272,5 +296,7 @@ function summary(row: {
     price: row.price,
     compareAtPrice: row.compare_at,
     image1: productImageUrl(row.image1),
+    // Stars on a card only from approved reviews, and only when there are some (docs/spec/rulings.md #3).
+    ...(row.rating_count > 0 ? { rating: { average: row.rating / 100, count: row.rating_count } } : {}),
   }
 }

@@ -10,7 +10,7 @@ import type { GridRow, SizeGridRow } from '#server/catalog/counts-repository.ts'
  * price) hold a view's counts: not a search's, nor "On sale"'s.
  */
 export function gridAnswers(s: Selection): boolean {
-  return !s.nameGroups.length && !s.reduced
+  return !s.nameGroups.length && !s.reduced && !s.rated
 }
 
 /** The catalog's grids, kept a short while beside the counts (undefined: too many rows, or not asked). */
@@ -33,14 +33,18 @@ export async function viewCounts(
   /** How many products are on sale in the whole store: none, and no view counts them. */
   reducedAnywhere: number,
   grids: Grids = {},
+  /** How many products are rated 4 stars and up in the whole store: none, and no view counts them. */
+  ratedAnywhere = 0,
 ): Promise<{ total: number; facets: Facets }> {
   const { products, sizes } = gridAnswers(s) ? grids : {}
   const counted = s.sizes.length === 0 && products ? products : s.sizes.length === 1 && sizes ? sizes : undefined
-  const [counts, bySize, reduced] = await Promise.all([
+  const [counts, bySize, reduced, rated] = await Promise.all([
     counted ? countsFromGrid(counted, s) : countsByGroup(db, dialect, s),
     sizes ? sizesOf(sizes, s) : repo.countBySize(db, dialect, { ...s, sizes: [] }),
     // The "On sale" choice's count: the view's products on sale, its own choice aside.
     reducedAnywhere === 0 ? 0 : repo.countOf(db, dialect, { ...s, reduced: true }),
+    // The "4 stars and up" choice's count, likewise.
+    ratedAnywhere === 0 ? 0 : repo.countOf(db, dialect, { ...s, rated: true }),
   ])
   const count = (rows: { value: string; count: number }[], value: string) =>
     rows.find((r) => r.value === value)?.count ?? 0
@@ -61,6 +65,7 @@ export async function viewCounts(
         .sort((a, b) => compareSizes(a.size, b.size)),
       price: counts.price,
       onSale: reduced,
+      rated,
     },
   }
 }

@@ -188,7 +188,30 @@ export async function storePhoto(
   options: PhotoOptions = {},
 ): Promise<string> {
   if (![1, 2, 3, 4].includes(slot)) throw new RangeError(`Photo slot must be 1 to 4, not ${String(slot)}`)
-  const key = `${productId}-p${slot}-${shortRandom()}`
+  return storeUnder(dataDir, productId, `p${slot}`, input, options)
+}
+
+/**
+ * Processes a shopper's review photo and stores it under `<productId>-r-<random>`, as the
+ * owner's are (the same checks, the same widths, served from the same place).
+ */
+export function storeReviewPhoto(
+  dataDir: string,
+  productId: string,
+  input: Uint8Array,
+  options: PhotoOptions = {},
+): Promise<string> {
+  return storeUnder(dataDir, productId, 'r', input, options)
+}
+
+async function storeUnder(
+  dataDir: string,
+  productId: string,
+  tag: string,
+  input: Uint8Array,
+  options: PhotoOptions,
+): Promise<string> {
+  const key = `${productId}-${tag}-${shortRandom()}`
   if (!/^[a-z0-9][a-z0-9-]*$/.test(productId) || !imageWidths.every((w) => isProductImageName(photoFileName(key, w)))) {
     throw new RangeError(`A photo cannot be stored for the product id ${JSON.stringify(productId)}`)
   }
@@ -253,6 +276,8 @@ export function photoStore(dataDir: string | undefined) {
       }
       return false
     },
+    /** A shopper's review photo: the same checks; returns its key. */
+    storeReview: (productId: string, input: Uint8Array): Promise<string> => storeReviewPhoto(dirOf(), productId, input),
 
     async remove(keys: Iterable<string>): Promise<void> {
       const dir = uploadedImageDir(dirOf())

@@ -137,3 +137,21 @@ function chunks<T>(items: T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size))
   return out
 }
+
+/** A product's approved reviews as its own row keeps them: the count, the sum of stars, the average. */
+export async function writeRating(
+  db: Executor,
+  productId: string,
+  rating: { count: number; total: number },
+): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({
+      rating_count: rating.count,
+      rating_total: rating.total,
+      // Hundredths of a star, rounded half up; 0 with none.
+      rating: rating.count > 0 ? Math.round((rating.total * 100) / rating.count) : 0,
+    })
+    .where('id', '=', productId)
+    .execute()
+}

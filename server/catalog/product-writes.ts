@@ -74,6 +74,14 @@ export function createProductWrites(
 
   return {
     /**
+     * Inside the reviews' transaction: the count and sum of stars of a product's approved
+     * reviews, which its row keeps for the listings' "Top rated" and "4 stars and up". The
+     * caller calls invalidate() after committing.
+     */
+    writeRating: (trx: Executor, productId: string, rating: { count: number; total: number }): Promise<void> =>
+      repo.writeRating(trx, productId, rating),
+
+    /**
      * Adds one product after the catalog's last inside the caller's transaction (the
      * console's, with its audit entry); its name's words reach search. The caller calls
      * invalidate() after committing.
@@ -195,6 +203,10 @@ function toRows(p: NewProduct, position: number, at: number) {
       position,
       created_at: p.createdAt,
       updated_at: at,
+      // No approved reviews yet.
+      rating_count: 0,
+      rating_total: 0,
+      rating: 0,
     },
     sizes: p.sizes.map((size, i) => ({ product_id: p.id, position: i, size, stock: p.stock[size] ?? 0 })),
     chart: p.sizeChart.map((r, i) => ({ product_id: p.id, position: i, ...r })),

@@ -23,6 +23,12 @@ export async function productRow(db: Executor, id: string) {
   return db.selectFrom('products').selectAll().where('id', '=', id).where('archived', '=', 0).executeTakeFirst()
 }
 
+/** These products, those on sale (never archived ones), in no particular order. */
+export async function productRows(db: Executor, ids: string[]) {
+  if (ids.length === 0) return []
+  return db.selectFrom('products').selectAll().where('id', 'in', ids).where('archived', '=', 0).execute()
+}
+
 /** The archived ones among these products, with their names (a cart drops their lines). */
 export async function archivedAmong(db: Executor, ids: string[]) {
   if (ids.length === 0) return []

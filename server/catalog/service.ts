@@ -58,6 +58,9 @@ export function createCatalogService(
   // Whoever keeps something drawn from the catalog (the guests' pages: server/page-cache.ts)
   // hears every change, this instance's and every other's, as the views' caches do.
   const changeListeners: (() => void)[] = []
+  // Whoever acts on prices this instance changed (the wishlist's on-sale emails), after commit.
+  const priceListeners: (() => void)[] = []
+  const pricesMayHaveChanged = () => priceListeners.forEach((listener) => listener())
   const forget = () => {
     forgetViews()
     changeListeners.forEach((listener) => listener())
@@ -75,6 +78,7 @@ export function createCatalogService(
     changed: () => {
       forget()
       changes?.publish('catalog')
+      pricesMayHaveChanged()
     },
   })
   const writes = createProductWrites(db, dialect, {
@@ -97,6 +101,7 @@ export function createCatalogService(
     forget()
     sales.forgetBoundary()
     changes?.publish('catalog')
+    pricesMayHaveChanged()
   }
 
   // Every storefront question first crosses a sale boundary that has passed (docs/decisions/025).
@@ -114,6 +119,7 @@ export function createCatalogService(
     ...writes,
     ...reads,
     get: (...a: Parameters<typeof browse.get>) => first(() => browse.get(...a)),
+    getMany: (...a: Parameters<typeof browse.getMany>) => first(() => browse.getMany(...a)),
     status: (...a: Parameters<typeof browse.status>) => first(() => browse.status(...a)),
     browse: (...a: Parameters<typeof browse.browse>) => first(() => browse.browse(...a)),
     suggest: (...a: Parameters<typeof browse.suggest>) => first(() => browse.suggest(...a)),
@@ -129,6 +135,14 @@ export function createCatalogService(
     /** Calls `listener` after every change to the catalog or to what is in stock, here or on another instance. */
     onChange(listener: () => void): void {
       changeListeners.push(listener)
+    },
+
+    /**
+     * Calls `listener` after this instance committed a change that may have put products
+     * on sale (a sale's boundary, the console's sale or product edit); not for other instances'.
+     */
+    onPricesChanged(listener: () => void): void {
+      priceListeners.push(listener)
     },
 
     /** Drops what the service keeps, after a write by another path (a script, another process), on every instance. */

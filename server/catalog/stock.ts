@@ -14,9 +14,9 @@ export const stockKey = (productId: string, size: string) => JSON.stringify([pro
  * pieces back runs the restock listener in the same transaction.
  */
 export function createStock(db: Db, dialect: Dialect, now: () => number) {
-  let restockListener: ((trx: Executor, productId: string) => Promise<unknown>) | undefined
+  const restockListeners: ((trx: Executor, productId: string) => Promise<unknown>)[] = []
   const restocked = async (trx: Executor, productId: string) => {
-    if (restockListener) await restockListener(trx, productId)
+    for (const listener of restockListeners) await listener(trx, productId)
   }
 
   return {
@@ -51,10 +51,11 @@ export function createStock(db: Db, dialect: Dialect, now: () => number) {
     /**
      * What runs inside any transaction that may have put pieces of a product back on the
      * shelf (stock set, a product edited or back on sale, an order's pieces returned):
-     * the back-in-stock requests (server/alerts), wired by server/services.ts.
+     * the back-in-stock requests (server/alerts) and the wishlist's sizes awaited, wired by
+     * server/services.ts; each in turn.
      */
     onRestock(listener: (trx: Executor, productId: string) => Promise<unknown>): void {
-      restockListener = listener
+      restockListeners.push(listener)
     },
 
     /** Pieces left of each of these product sizes now, by stockKey (absent: no such size). */

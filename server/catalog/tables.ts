@@ -44,6 +44,13 @@ export interface ProductsTable {
   updated_at: number
   /** 1: taken off sale by the console; the storefront never shows it. */
   archived: number
+  /**
+   * Its approved reviews: how many, the sum of their stars, and the average in hundredths
+   * of a star (0 with none), written with each moderation decision (server/reviews).
+   */
+  rating_count: number
+  rating_total: number
+  rating: number
 }
 
 export interface ProductSizesTable {

@@ -48,6 +48,9 @@ import * as sizeFacetOrder from '#server/db/migrations/2026-11-26T0800-size-face
 import * as priceDescendingIndex from '#server/db/migrations/2026-11-26T0810-price-descending-index.ts'
 import * as phoneKeys from '#server/db/migrations/2026-11-26T0900-phone-keys.ts'
 import * as attention from '#server/db/migrations/2026-11-26T0910-attention.ts'
+import * as reviews from '#server/db/migrations/2026-11-27T0100-reviews.ts'
+import * as wishlist from '#server/db/migrations/2026-11-27T0200-wishlist.ts'
+import * as wishlistEmails from '#server/db/migrations/2026-11-27T0300-wishlist-emails.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -88,6 +91,9 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-26T0810-price-descending-index': priceDescendingIndex,
     '2026-11-26T0900-phone-keys': phoneKeys,
     '2026-11-26T0910-attention': attention,
+    '2026-11-27T0100-reviews': reviews,
+    '2026-11-27T0200-wishlist': wishlist,
+    '2026-11-27T0300-wishlist-emails': wishlistEmails,
   }
 }
 

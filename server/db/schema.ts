@@ -17,6 +17,8 @@ import type { LimitTables } from '#server/limits/tables.ts'
 import type { MailTables } from '#server/mail/tables.ts'
 import type { NewsletterTables } from '#server/newsletter/tables.ts'
 import type { OrderTables } from '#server/orders/tables.ts'
+import type { ReviewTables } from '#server/reviews/tables.ts'
+import type { WishlistTables } from '#server/wishlist/tables.ts'
 
 export interface Database
   extends
@@ -31,7 +33,9 @@ export interface Database
     AdminTables,
     MailTables,
     LimitTables,
-    JobTables {}
+    JobTables,
+    ReviewTables,
+    WishlistTables {}
 
 // The table types by their former address, so code written against this file keeps working.
 export type {

@@ -63,11 +63,21 @@ function ownOrigins(c: Context<AppEnv>): string[] {
 /**
  * Writes carry JSON or nothing at all; forms and text are refused before any work.
  * The requests `uploads` picks (the console's product saves with their photos, the
- * catalog import's CSV and zip) carry multipart/form-data instead, and only that.
+ * catalog import's CSV and zip) carry multipart/form-data instead, and only that; those
+ * `either` picks (a review, with or without its photos) carry one or the other.
  */
-export function jsonBodiesOnly(uploads: (c: Context) => boolean = () => false): MiddlewareHandler {
+export function jsonBodiesOnly(
+  uploads: (c: Context) => boolean = () => false,
+  either: (c: Context) => boolean = () => false,
+): MiddlewareHandler {
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && uploads(c)) {
+    if (
+      !SAFE_METHODS.has(c.req.method) &&
+      either(c) &&
+      /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')
+    ) {
+      // Multipart, read by its route.
+    } else if (!SAFE_METHODS.has(c.req.method) && uploads(c)) {
       if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
         throw new AppError(415, 'Send the files as multipart/form-data')
       }

@@ -23,6 +23,8 @@ export type MailKind =
   | 'password-reset'
   | 'newsletter-confirm'
   | 'back-in-stock'
+  | 'wishlist-sale'
+  | 'wishlist-back'
 
 /**
  * Email (docs/spec/rulings.md #26, docs/decisions/011): other domains write messages

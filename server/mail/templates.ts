@@ -159,8 +159,24 @@ function OrderStatus(props: EmailContext & { subject: string; order: Order; stat
       : null,
     status === 'Confirmed' || status === 'Cancelled' ? h(OrderLines, { theme, t, order }) : null,
     h(EmailButton, { theme, href: orderUrl(store, order), label: t('order.see') }),
+    // Delivered: an invitation to review each piece, on its page (only a buyer may).
+    status === 'Delivered' ? h(Note, { theme }, t('orderDelivered.review')) : null,
+    ...(status === 'Delivered'
+      ? [...new Map(order.items.map((item) => [item._id, item])).values()].map((item) =>
+          h(QuietLink, {
+            key: item._id,
+            theme,
+            href: reviewUrl(store, item._id),
+            label: t('orderDelivered.reviewItem', { product: item.name }),
+          }),
+        )
+      : []),
   )
 }
+
+/** Where a buyer reviews a piece: its page, at the review form. */
+const reviewUrl = (store: StoreIdentity, productId: string) =>
+  `${store.baseUrl}/productdetail/${encodeURIComponent(productId)}?reviewSort=newest#write-review`
 
 export function orderStatusEmail(
   store: StoreIdentity,
@@ -334,4 +350,38 @@ export function backInStockEmail(store: StoreIdentity, lang: Lang, alert: StockA
   const ctx = contextFor(store, lang)
   const subject = ctx.t('backInStock.subject', { product: alert.product, size: alert.size })
   return rendered(ctx, subject, h(BackInStock, { ...ctx, subject, alert }))
+}
+
+interface WishlistNews {
+  name: string
+  product: string
+  url: string
+  /** On sale: the price now and before; back: the sizes back. */
+  price?: string
+  was?: string
+  sizes?: string
+}
+
+function WishlistMail(props: EmailContext & { subject: string; kind: 'sale' | 'back'; news: WishlistNews }) {
+  const { store, theme, t, say, kind, news } = props
+  const body = [`wishlist.${kind}.body`, { ...news }] as const
+  return h(
+    EmailLayout,
+    { theme, store, subject: props.subject, heading: t(`wishlist.${kind}.heading`), preview: t(...body) },
+    h(Paragraph, { theme }, say(...body)),
+    h(EmailButton, { theme, href: news.url, label: t('backInStock.button') }),
+    h(Note, { theme }, t('wishlist.note')),
+  )
+}
+
+/** One email when a kept product goes on sale, or sold-out sizes of it are back (server/wishlist). */
+export function wishlistEmail(
+  store: StoreIdentity,
+  lang: Lang,
+  kind: 'sale' | 'back',
+  news: WishlistNews,
+): Promise<Rendered> {
+  const ctx = contextFor(store, lang)
+  const subject = ctx.t(`wishlist.${kind}.subject`, { product: news.product })
+  return rendered(ctx, subject, h(WishlistMail, { ...ctx, subject, kind, news }))
 }

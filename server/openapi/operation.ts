@@ -24,6 +24,8 @@ export interface Operation {
    * named with its media type (the catalog import's CSV and zip of photos).
    */
   upload?: { fields: ZodType; files: { name: string; media: string; description: string; required: boolean }[] }
+  /** The body may also be multipart/form-data: `review` (the body's JSON) and photo1..photo3. */
+  reviewForm?: boolean
   headers?: { name: string; schema: ZodType; description: string }[]
   /** The success answer: its status, and a schema of JSON (or another media type). */
   ok: { status: 200 | 201; schema: ZodType; media?: string; description?: string }
@@ -41,6 +43,8 @@ export const tags = [
   { name: 'Orders', description: 'Placing and following cash-on-delivery orders' },
   { name: 'Newsletter', description: 'Subscription with double opt-in' },
   { name: 'Stock alerts', description: 'Back-in-stock requests' },
+  { name: 'Reviews', description: 'Reviews from shoppers who received the piece' },
+  { name: 'Wishlist', description: "The signed-in shopper's products kept for later" },
   { name: 'Admin', description: "The store owner's console (admins only)" },
   { name: 'Reference', description: 'This description' },
 ] as const

@@ -47,6 +47,10 @@ export function createReading(ctx: OrdersContext) {
       }
     },
 
+    /** The shopper's latest Delivered order holding this product and the size bought: who may review it. */
+    deliveredLine: (userId: string, productId: string): Promise<{ orderId: string; size: string } | undefined> =>
+      repo.deliveredLine(db, userId, productId),
+
     /** How many orders of this customer came back Returned, by account or by phone: repeat refusers. */
     async returnsOf(customer: { userId: string | null; phone: string }, exec: Executor = db): Promise<number> {
       return repo.returnedCount(exec, { userId: customer.userId, phoneKey: phoneKey(customer.phone) })

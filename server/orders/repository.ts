@@ -310,3 +310,21 @@ export async function deleteBlockedPhone(db: Executor, phoneKey: string): Promis
   const result = await db.deleteFrom('phone_blocklist').where('phone_key', '=', phoneKey).executeTakeFirst()
   return Number(result.numDeletedRows) > 0
 }
+
+/**
+ * The shopper's latest Delivered order holding this product, with the size bought (the
+ * first such line of it), or undefined: who may review a product.
+ */
+export async function deliveredLine(db: Executor, userId: string, productId: string) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select(['orders.id as orderId', 'order_items.size as size'])
+    .where('orders.user_id', '=', userId)
+    .where('orders.status', '=', 'Delivered')
+    .where('order_items.product_id', '=', productId)
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('order_items.position')
+    .limit(1)
+    .executeTakeFirst()
+}

@@ -139,6 +139,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           sizes: allSizes,
           price: { min: 500, max: 3000 },
           onSale: 0,
+          rated: 0,
         })
       })
 
@@ -157,6 +158,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           ],
           price: { min: 3000, max: 3000 },
           onSale: 0,
+          rated: 0,
         })
       })
 
@@ -182,6 +184,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           sizes: allSizes,
           price: { min: 1000, max: 3000 },
           onSale: 0,
+          rated: 0,
         })
       })
 
@@ -202,6 +205,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           ],
           price: { min: 500, max: 3000 },
           onSale: 0,
+          rated: 0,
         })
       })
 
@@ -220,6 +224,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           ],
           price: { min: 500, max: 3000 },
           onSale: 0,
+          rated: 0,
         })
         // In size S (a, b), up to 2000: b.
         const sized = await browse(store, 'q=shirt&size=S&maxPrice=2000')
@@ -236,6 +241,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           ],
           price: { min: 1000, max: 3000 },
           onSale: 0,
+          rated: 0,
         })
       })
 
@@ -251,6 +257,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           ],
           price: { min: 500, max: 2000 },
           onSale: 0,
+          rated: 0,
         })
       })
 
@@ -263,6 +270,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           sizes: [],
           price: { min: 500, max: 3000 },
           onSale: 0,
+          rated: 0,
         })
       })
 
@@ -274,6 +282,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           sizes: [],
           price: null,
           onSale: 0,
+          rated: 0,
         })
         const empty = await browse(store, 'category=Kids&subCategory=WinterWear')
         expect(empty.total).toBe(0)
@@ -283,6 +292,7 @@ describe.each(databases)('catalog queries (%s)', (kind) => {
           sizes: [],
           price: null,
           onSale: 0,
+          rated: 0,
         })
       })
 

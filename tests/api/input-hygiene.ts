@@ -92,6 +92,17 @@ export const API: Record<string, Inputs> = {
   'GET /api/products': {
     query: ['category', 'subCategory', 'size', 'minPrice', 'maxPrice', 'q', 'sort', 'page', 'limit'],
   },
+  'GET /api/products/:id/reviews': { query: ['sort', 'page', 'photos'] },
+  'POST /api/reviews': {
+    body: { productId: 'oxford-shirt', rating: 5, title: 'Fuzz', text: 'Twenty characters or more here.', fit: 'true' },
+  },
+  'POST /api/reviews/:id/helpful': {},
+  'GET /api/wishlist': {},
+  'POST /api/wishlist': { body: { productId: 'oxford-shirt', on: true } },
+  'POST /api/wishlist/merge': { body: { productIds: ['oxford-shirt'] } },
+  'POST /api/wishlist/emails': { body: { on: true } },
+  'GET /api/admin/reviews': { query: ['status', 'low', 'page'] },
+  'POST /api/admin/reviews/:id/decision': { body: { approve: true, reply: 'Thanks' } },
   'POST /api/cart/get': {},
   'POST /api/cart/add': { body: { itemId: 'oxford-shirt', size: 'M' } },
   'POST /api/cart/update': { body: { itemId: 'oxford-shirt', size: 'M', quantity: 0 } },

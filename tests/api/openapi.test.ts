@@ -277,6 +277,54 @@ describe.each(databases)('the API description against real answers (%s)', (kind)
     await conforms('post', '/api/admin/two-factor/setup', await admin.post('/api/admin/two-factor/setup'), 200)
   })
 
+  it("matches the reviews, the console's queue and decision, a helpful vote and the wishlist", async () => {
+    const buyer = await signedInClient(store, '10.81.0.2')
+    await buyer.client.post('/api/cart/update', { itemId: 'kids-hoodie', size: '6-7Y', quantity: 1 })
+    const placed = await buyer.client.post('/api/order/placeorder', {
+      address: testAddress,
+      items: [{ _id: 'kids-hoodie', size: '6-7Y', quantity: 1 }],
+      amount: 1799 + 50,
+    })
+    const { order } = (await placed.json()) as { order: { _id: string } }
+    for (const to of ['Confirmed', 'Packing', 'Shipped', 'Delivered'] as const)
+      await store.services.orders.advance(
+        order._id,
+        to,
+        to === 'Shipped' ? { courier: 'TCS', trackingNumber: 'T' } : {},
+      )
+    const review = {
+      productId: 'kids-hoodie',
+      rating: 5,
+      title: 'Warm',
+      text: 'Warm and soft, my son wears it daily.',
+      fit: 'large',
+    }
+    const posted = (await conforms('post', '/api/reviews', await buyer.client.post('/api/reviews', review), 201)) as {
+      review: { id: string }
+    }
+    await conforms('post', '/api/reviews', await shopper.post('/api/reviews', review), 403)
+    await conforms('get', '/api/admin/reviews', await admin.get('/api/admin/reviews?status=pending'), 200)
+    const decided = await admin.post(`/api/admin/reviews/${posted.review.id}/decision`, {
+      approve: true,
+      reply: 'Thanks',
+    })
+    await conforms('post', '/api/admin/reviews/{id}/decision', decided, 200)
+    const path = '/api/products/kids-hoodie/reviews?sort=helpful&photos=0'
+    await conforms('get', '/api/products/{id}/reviews', await store.fetch(path), 200)
+    const vote = await shopper.post(`/api/reviews/${posted.review.id}/helpful`)
+    await conforms('post', '/api/reviews/{id}/helpful', vote, 200)
+    await conforms(
+      'post',
+      '/api/wishlist',
+      await shopper.post('/api/wishlist', { productId: 'kids-hoodie', on: true }),
+      200,
+    )
+    await conforms('post', '/api/wishlist/merge', await shopper.post('/api/wishlist/merge', { productIds: [] }), 200)
+    await conforms('get', '/api/wishlist', await shopper.get('/api/wishlist'), 200)
+    // A card with stars, as the collection answers it.
+    await conforms('get', '/api/products', await store.fetch('/api/products?rated=1&sort=rating'), 200)
+  })
+
   it('matches the refusals: 400 with fields, 401, 403, 404 and 409', async () => {
     const bad = (await conforms(
       'post',

@@ -82,7 +82,8 @@ test.describe('collection', () => {
     await open(page, '/collection')
     const sort = page.getByLabel('Sort by')
     await expect(sort).toHaveValue('relavent')
-    await expect(sort.getByRole('option')).toHaveText(['Relevant', 'Low to High', 'High to Low'])
+    // The spec's three, and "Top rated" beside them (docs/decisions/035).
+    await expect(sort.getByRole('option')).toHaveText(['Relevant', 'Low to High', 'High to Low', 'Top rated'])
 
     await sort.selectOption({ label: 'Low to High' })
     await expect(page).toHaveURL(/sort=low-high/)

@@ -25,6 +25,7 @@ export function ActiveFilters({ filters, clearHref }: { filters: CatalogFilters;
     })),
     ...(price ? [{ label: price, href: without({ minPrice: null, maxPrice: null }) }] : []),
     ...(filters.onSale ? [{ label: word('describe.onSale'), href: without({ onSale: false }) }] : []),
+    ...(filters.rated ? [{ label: word('describe.rated'), href: without({ rated: false }) }] : []),
     ...(filters.q.trim()
       ? [{ label: word('describe.search', { q: filters.q.trim() }), href: without({ q: '' }) }]
       : []),

@@ -76,6 +76,7 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
     filters.subCategories.length +
     filters.sizes.length +
     (filters.onSale ? 1 : 0) +
+    (filters.rated ? 1 : 0) +
     (filters.minPrice !== null || filters.maxPrice !== null ? 1 : 0)
 
   useReplayedTaps('filters-toggle', () => setOpen((o) => !o))
@@ -176,6 +177,13 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
           name="sale"
           options={[{ value: '1', label: t('filters.onSale'), count: facets.onSale }]}
           checked={filters.onSale ? ['1'] : []}
+        />
+        {/* The average of approved reviews, kept on each product's row. */}
+        <FilterGroup
+          legend={t('filters.rating')}
+          name="rated"
+          options={[{ value: '1', label: t('filters.rated'), count: facets.rated }]}
+          checked={filters.rated ? ['1'] : []}
         />
         <PriceRange filters={filters} span={facets.price} onCommit={apply} />
         {filters.q.trim() && <input type="hidden" name="q" value={filters.q} />}

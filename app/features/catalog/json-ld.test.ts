@@ -25,6 +25,9 @@ const product: Product = {
   stock: { M: 4 },
 }
 
+const distribution = { 1: 0, 2: 0, 3: 1, 4: 1, 5: 1 }
+const fit = { small: 0, true: 3, large: 0 }
+
 describe('productJsonLd', () => {
   it('says until when a sale price holds (docs/decisions/025), and nothing of it out of a sale', () => {
     const onSale = { ...product, price: 2468, compareAtPrice: 3290, saleEndsAt: '2026-12-07T19:00:00.000Z' }
@@ -70,6 +73,46 @@ describe('productJsonLd', () => {
 
   it('claims no rating while there are no reviews (docs/spec/rulings.md #3)', () => {
     expect(productJsonLd(product, '', 'Kapra')).not.toHaveProperty('aggregateRating')
+    const none = { items: [], total: 0, average: null, count: 0, distribution, fit }
+    expect(productJsonLd(product, '', 'Kapra', undefined, none)).not.toHaveProperty('aggregateRating')
+    expect(productJsonLd(product, '', 'Kapra', undefined, none)).not.toHaveProperty('review')
+  })
+
+  it('rates the product from its approved reviews, and lists the ones the page shows', () => {
+    const review = {
+      id: 'r1',
+      productId: product._id,
+      author: 'Ayesha',
+      rating: 4,
+      title: 'Crisp',
+      text: 'Holds its collar after many washes.',
+      fit: 'true' as const,
+      size: 'M',
+      photos: [],
+      helpful: 0,
+      reply: null,
+      createdAt: '2026-11-20T10:00:00.000Z',
+      verified: true as const,
+    }
+    const page = { items: [review], total: 3, average: 4.3, count: 3, distribution, fit }
+    const ld = productJsonLd(product, '', 'Kapra', undefined, page)
+    expect(ld.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.3,
+      reviewCount: 3,
+      bestRating: 5,
+      worstRating: 1,
+    })
+    expect(ld.review).toEqual([
+      {
+        '@type': 'Review',
+        name: 'Crisp',
+        reviewBody: 'Holds its collar after many washes.',
+        datePublished: '2026-11-20',
+        author: { '@type': 'Person', name: 'Ayesha' },
+        reviewRating: { '@type': 'Rating', ratingValue: 4, bestRating: 5, worstRating: 1 },
+      },
+    ])
   })
 })
 

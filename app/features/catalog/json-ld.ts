@@ -1,15 +1,24 @@
 import type { Product } from '#contracts/catalog.ts'
 import { englishFilterWord, type FilterWord } from '#contracts/catalog-filters.ts'
+import type { ReviewsPage } from '#contracts/reviews.ts'
 
 const absolute = (origin: string, url: string) => (/^https?:\/\//.test(url) ? url : `${origin}${url}`)
 
 /**
  * Product structured data, so a shared or searched product shows its picture and
- * price. No aggregateRating: the store has no reviews yet (docs/spec/rulings.md #3).
+ * price. aggregateRating and review come only from approved reviews, and only when there
+ * is one (docs/spec/rulings.md #3): `reviews` is what the page shows of them.
  * The category is display text, in the page's language (`word`); schema.org's own values stay.
  */
-export function productJsonLd(product: Product, origin: string, brand: string, word: FilterWord = englishFilterWord) {
+export function productJsonLd(
+  product: Product,
+  origin: string,
+  brand: string,
+  word: FilterWord = englishFilterWord,
+  reviews: ReviewsPage | null = null,
+) {
   const url = absolute(origin, `/productdetail/${product._id}`)
+  const rated = reviews && reviews.count > 0 && reviews.average !== null ? reviews : null
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -35,6 +44,25 @@ export function productJsonLd(product: Product, origin: string, brand: string, w
         : 'https://schema.org/OutOfStock',
       itemCondition: 'https://schema.org/NewCondition',
     },
+    ...(rated
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: rated.average,
+            reviewCount: rated.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+          review: rated.items.map((r) => ({
+            '@type': 'Review',
+            name: r.title,
+            reviewBody: r.text,
+            datePublished: r.createdAt.slice(0, 10),
+            author: { '@type': 'Person', name: r.author },
+            reviewRating: { '@type': 'Rating', ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+          })),
+        }
+      : {}),
   }
 }
 

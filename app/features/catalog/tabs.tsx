@@ -12,8 +12,8 @@ interface Tab {
  * move between tabs and show their panel. The arrows follow the line: in Urdu, right to
  * left, ArrowLeft is the next tab (docs/decisions/022).
  */
-export function Tabs({ label, tabs }: { label: string; tabs: Tab[] }) {
-  const [active, setActive] = useState(0)
+export function Tabs({ label, tabs, initial = 0 }: { label: string; tabs: Tab[]; initial?: number }) {
+  const [active, setActive] = useState(initial)
   const forward = direction(useLang()) === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
   const back = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft'
   const id = useId()

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import { withoutLang } from '#contracts/languages.ts'
 import { Form, Link, NavLink } from '#app/lib/i18n/links.tsx'
 import { LanguageSwitch } from '#app/components/language-switch.tsx'
-import { Search, ShoppingBag, UserRound, X } from 'lucide-react'
+import { Heart, Search, ShoppingBag, UserRound, X } from 'lucide-react'
+import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
 import type { User } from '#contracts/auth.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { SearchBar } from '#app/features/layout/search-bar.tsx'
@@ -19,6 +20,7 @@ const links = [
 export function SiteHeader({ user, storeName }: { user: User | null; storeName: string }) {
   const { t } = useTranslation()
   const { count } = useCart()
+  const wishlist = useWishlist()
   const location = useLocation()
   const hasQuery = new URLSearchParams(location.search).has('q')
   const [searchOpen, setSearchOpen] = useState(withoutLang(location.pathname) === '/collection' && hasQuery)
@@ -63,6 +65,13 @@ export function SiteHeader({ user, storeName }: { user: User | null; storeName: 
         <div className="flex items-center gap-1 sm:gap-2">
           <LanguageSwitch className="me-2 hidden md:block" />
           <SearchToggle open={searchOpen} onToggle={setSearchOpen} />
+          <Link
+            to="/wishlist"
+            className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
+            aria-label={t('wishlist.label', { count: wishlist.ids.length })}
+          >
+            <Heart aria-hidden className={`size-5 ${wishlist.ids.length ? 'fill-accent text-accent' : ''}`} />
+          </Link>
           <Link
             to="/cart"
             className="relative grid size-11 place-items-center rounded-full hover:bg-sand"

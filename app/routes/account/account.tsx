@@ -20,6 +20,7 @@ import {
   ProfileSection,
   SignOutEverywhereSection,
 } from '#app/features/account/account-settings.tsx'
+import { WishlistEmailsSection } from '#app/features/account/wishlist-emails.tsx'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = tFor(langOfPath(location.pathname))
@@ -31,7 +32,7 @@ export function meta({ matches, location }: Route.MetaArgs) {
 }
 
 /** What a finished action says on the page it comes back to: `done.<name>` in the account messages. */
-const doneMessages = ['password', 'address', 'default', 'removed', 'verification'] as const
+const doneMessages = ['password', 'address', 'default', 'removed', 'verification', 'wishlistEmails'] as const
 type Done = (typeof doneMessages)[number]
 const isDone = (value: string | null): value is Done => (doneMessages as readonly (string | null)[]).includes(value)
 
@@ -41,9 +42,10 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
   if (!visitor && url.searchParams.has('deleted')) return { deleted: true as const }
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
-  const [account, addresses] = await Promise.all([
+  const [account, addresses, wishlistEmails] = await Promise.all([
     services.auth.account(user._id),
     services.account.addresses(user._id),
+    services.wishlist.emailsOn(user._id),
   ])
   if (!account) throw redirectIn(request, '/login')
   const editId = url.searchParams.get('edit')
@@ -60,6 +62,7 @@ export async function loader({ context, url, request }: Route.LoaderArgs) {
     addresses,
     draft,
     askingToDelete: url.searchParams.has('delete'),
+    wishlistEmails,
     done: isDone(done) ? done : null,
   }
 }
@@ -83,6 +86,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const { intent, id = '' } = formValues(form, ['intent', 'id'])
 
   switch (intent) {
+    case 'wishlist-emails': {
+      await services.wishlist.setEmails(user._id, form.get('on') === '1')
+      return redirectIn(request, '/account?done=wishlistEmails#wishlist-emails')
+    }
     case 'password': {
       const values = formValues(form, ['currentPassword', 'newPassword', 'confirmPassword'])
       const parsed = parseForm(changePasswordSchema, values)
@@ -156,7 +163,7 @@ function refused(intent: Refused['intent'], fieldErrors: FieldErrors): Refused {
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('account')
   if (loaderData.deleted) return <Deleted />
-  const { account, addresses, draft, askingToDelete, done } = loaderData
+  const { account, addresses, draft, askingToDelete, done, wishlistEmails } = loaderData
   const refusal = (intent: Refused['intent']) =>
     actionData?.intent === intent ? { message: actionData.message, fieldErrors: actionData.fieldErrors } : null
   const addressRefusal = actionData?.intent === 'address' ? actionData : null
@@ -199,6 +206,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           }
         />
         <PasswordSection hasPassword={account.hasPassword} refusal={refusal('password')} />
+        <WishlistEmailsSection on={wishlistEmails} />
         <SignOutEverywhereSection />
         <DeleteAccountSection hasPassword={account.hasPassword} asking={askingToDelete} refusal={refusal('delete')} />
       </div>

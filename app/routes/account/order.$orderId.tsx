@@ -197,6 +197,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     <p className="mt-1 text-sm text-muted">
                       {t('order.line', { size: item.size, quantity: item.quantity })}
                     </p>
+                    {/* Delivered: the buyer may review the piece, on its page. */}
+                    {order.status === 'Delivered' && (
+                      <Link
+                        to={`/productdetail/${item._id}?reviewSort=newest#write-review`}
+                        className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-accent underline underline-offset-4"
+                      >
+                        {t('order.review')}
+                        <span className="sr-only"> {item.name}</span>
+                      </Link>
+                    )}
                   </div>
                   <Price amount={item.price * item.quantity} className="text-sm font-semibold" />
                 </li>

@@ -1,6 +1,16 @@
 import { NavLink, Outlet } from 'react-router'
 import { useTranslation } from 'react-i18next'
-import { ArrowLeft, BadgePercent, LayoutDashboard, PackageSearch, ShieldCheck, Shirt, Tag, Users } from 'lucide-react'
+import {
+  ArrowLeft,
+  BadgePercent,
+  LayoutDashboard,
+  MessageSquareText,
+  PackageSearch,
+  ShieldCheck,
+  Shirt,
+  Tag,
+  Users,
+} from 'lucide-react'
 import type { Route } from './+types/_layout'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { consoleMessagesMiddleware } from '#app/lib/i18n/console.ts'
@@ -21,6 +31,7 @@ const sections = [
   { to: '/admin/sales', label: 'nav.sales', icon: BadgePercent, end: false },
   { to: '/admin/customers', label: 'nav.customers', icon: Users, end: false },
   { to: '/admin/discounts', label: 'nav.discounts', icon: Tag, end: false },
+  { to: '/admin/reviews', label: 'nav.reviews', icon: MessageSquareText, end: false },
   { to: '/admin/security', label: 'nav.security', icon: ShieldCheck, end: false },
 ] as const
 
@@ -70,7 +81,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
         aria-label={t('frame.navPhone')}
         className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-white md:hidden print:hidden"
       >
-        <ul className="grid grid-cols-7">
+        <ul className="grid grid-cols-8">
           {sections.map(({ to, label, icon: Icon, end }) => (
             <li key={to}>
               <NavLink
@@ -83,7 +94,7 @@ export default function ConsoleLayout({ loaderData }: Route.ComponentProps) {
                 }
               >
                 <Icon aria-hidden className="size-5" />
-                {/* Seven sections share 390 px: each label keeps to its own column. */}
+                {/* Eight sections share 390 px: each label keeps to its own column. */}
                 <span className="max-w-full truncate">{t(label)}</span>
               </NavLink>
             </li>

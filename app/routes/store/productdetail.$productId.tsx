@@ -25,6 +25,11 @@ import { SIZE_REQUIRED } from '#app/features/catalog/purchase-messages.ts'
 import { RelatedProducts } from '#app/features/catalog/related-products.tsx'
 import { Tabs } from '#app/features/catalog/tabs.tsx'
 import { SectionBoundary } from '#app/components/section-boundary.tsx'
+import { Stars } from '#app/components/stars.tsx'
+import { WishlistHeart } from '#app/components/wishlist-heart.tsx'
+import { ProductReviews } from '#app/features/catalog/product-reviews.tsx'
+import type { ReviewResult } from '#app/features/catalog/review-form.tsx'
+import { loadReviews, reviewAction, reviewViewOf } from '#app/features/catalog/reviews.server.ts'
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { services, user } = context.get(appContext)
@@ -40,7 +45,16 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // The sold-out sizes this shopper asked to hear about (a guest is asked to sign in).
   const waiting = user ? await services.alerts.sizesFor(user._id, product._id) : null
   const lang = requestLang(request)
-  return { product: inLanguage(lang, product), related: related.map((p) => inLanguage(lang, p)), waiting }
+  const reviewView = reviewViewOf(new URL(request.url))
+  const reviews = await loadReviews(context, product._id, reviewView)
+  return {
+    product: inLanguage(lang, product),
+    related: related.map((p) => inLanguage(lang, p)),
+    waiting,
+    reviewView,
+    reviews,
+    signedIn: user !== null,
+  }
 }
 
 /**
@@ -49,9 +63,17 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
  * and takes the line here; a guest's lives in the browser, so the answer hands the line
  * to the page, which adds it once the app has started.
  */
-export async function action({ context, request, params }: Route.ActionArgs): Promise<PurchaseResult> {
+export async function action({
+  context,
+  request,
+  params,
+}: Route.ActionArgs): Promise<PurchaseResult | ReviewResult | undefined> {
   const { services, user } = context.get(appContext)
-  const values = formValues(await request.formData(), ['intent', 'itemId', 'size'])
+  const form = await request.formData()
+  // A review and a "Helpful" vote (app/features/catalog/reviews.server.ts).
+  if (form.get('intent') === 'review' || form.get('intent') === 'helpful')
+    return reviewAction(context, request, params.productId, form)
+  const values = formValues(form, ['intent', 'itemId', 'size'])
   // "Notify me" on a sold-out size, and its cancel: the page then shows what stands.
   if (values.intent === 'notify' || values.intent === 'notify-cancel') {
     const here = `/productdetail/${params.productId}`
@@ -117,7 +139,11 @@ function summary(text: string, max = 160) {
 }
 
 export default function ProductDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related } = loaderData
+  const { product, related, reviews, reviewView } = loaderData
+  const purchase = actionData && !('reviewSaved' in actionData || 'reviewError' in actionData) ? actionData : undefined
+  const reviewResult =
+    actionData && ('reviewSaved' in actionData || 'reviewError' in actionData) ? actionData : undefined
+  const count = reviews.data?.count ?? 0
   const { t } = useTranslation('catalog')
   const word = useFilterWord()
   const { nonce, origin, store } = useRootData()
@@ -131,7 +157,9 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
         type="application/ld+json"
         nonce={nonce}
         // Built from our own catalog and escaped for a script element.
-        dangerouslySetInnerHTML={{ __html: serializeJsonLd(productJsonLd(product, origin, store.name, word)) }}
+        dangerouslySetInnerHTML={{
+          __html: serializeJsonLd(productJsonLd(product, origin, store.name, word, reviews.data)),
+        }}
       />
       <nav aria-label={t('detail.breadcrumb')} className="mb-5 sm:mb-8">
         <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
@@ -165,12 +193,31 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           <p className="text-xs font-semibold tracking-[0.22em] text-accent uppercase">
             {word(`category.${product.category}`)} · {word(`subCategory.${product.subCategory}`)}
           </p>
-          <h1 className="mt-2 font-display text-2xl leading-tight font-semibold tracking-[0.04em] text-ink uppercase sm:text-3xl">
-            {/* The catalog's words (English for now) keep their own direction on an Urdu page. */}
-            <bdi>{product.name}</bdi>
-          </h1>
+          <div className="mt-2 flex items-start justify-between gap-3">
+            <h1 className="font-display text-2xl leading-tight font-semibold tracking-[0.04em] text-ink uppercase sm:text-3xl">
+              {/* The catalog's words (English for now) keep their own direction on an Urdu page. */}
+              <bdi>{product.name}</bdi>
+            </h1>
+            <WishlistHeart
+              productId={product._id}
+              name={product.name}
+              className="shrink-0 rounded-full border border-line"
+            />
+          </div>
           {/* docs/spec/rulings.md #3: no stars and no count until real reviews exist. */}
-          <p className="mt-2 text-sm text-muted">{t('reviews.none')}</p>
+          {count > 0 && reviews.data?.average != null ? (
+            <p className="mt-2 flex items-center gap-2 text-sm text-muted">
+              <Stars
+                rating={reviews.data.average}
+                label={t('reviews.rated', { rating: reviews.data.average.toFixed(1) })}
+              />
+              <a href="?reviewSort=newest#reviews" className="rounded py-1 hover:text-ink hover:underline">
+                {t('reviews.count', { count })}
+              </a>
+            </p>
+          ) : (
+            <p className="mt-2 text-sm text-muted">{t('reviews.none')}</p>
+          )}
           <p className="mt-5 font-display text-2xl font-semibold text-ink sm:text-3xl">
             <SalePrice price={product.price} compareAtPrice={product.compareAtPrice} />
           </p>
@@ -178,7 +225,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
             <bdi>{product.description}</bdi>
           </p>
           <div className="mt-8">
-            <ProductPurchase product={product} result={actionData} waiting={loaderData.waiting} />
+            <ProductPurchase product={product} result={purchase} waiting={loaderData.waiting} />
           </div>
         </div>
       </div>
@@ -186,15 +233,25 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
       <section aria-label={t('detail.information')} className="mt-14 sm:mt-20">
         <Tabs
           label={t('detail.information')}
+          // The reviews' own links (sort, pages, photos) and forms come back to the Reviews tab.
+          initial={reviewView.asked || reviewResult ? 1 : 0}
           tabs={[
             { label: t('detail.descriptionTab'), content: <ProductDescription product={product} /> },
             {
-              label: t('reviews.tab'),
+              label: t('reviews.tab', { count }),
               content: (
-                <div className="text-sm leading-relaxed text-muted">
-                  <p className="font-medium text-ink">{t('reviews.none')}</p>
-                  <p className="mt-1">{t('reviews.empty')}</p>
-                </div>
+                <ProductReviews
+                  data={reviews.data}
+                  view={reviewView}
+                  voted={reviews.voted}
+                  form={{
+                    productId: product._id,
+                    signedIn: loaderData.signedIn,
+                    bought: reviews.bought,
+                    mine: reviews.mine,
+                    result: reviewResult,
+                  }}
+                />
               ),
             },
           ]}

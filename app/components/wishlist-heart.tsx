@@ -1,0 +1,49 @@
+import { useLocation } from 'react-router'
+import { useTranslation } from 'react-i18next'
+import { Heart } from 'lucide-react'
+import { Form } from '#app/lib/i18n/links.tsx'
+import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
+
+/**
+ * The heart on a card and on the product page: a plain form posted to /wishlist, which
+ * keeps the product (or lets it go) and comes back here; once the app runs, the
+ * wishlist's context does it in place, a guest's in the browser.
+ */
+export function WishlistHeart({
+  productId,
+  name,
+  className = '',
+}: {
+  productId: string
+  name: string
+  className?: string
+}) {
+  const { t } = useTranslation()
+  const wishlist = useWishlist()
+  const { pathname, search } = useLocation()
+  const on = wishlist.has(productId)
+  return (
+    <Form
+      method="post"
+      action="/wishlist"
+      className={className}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void wishlist.set(productId, !on)
+      }}
+    >
+      <input type="hidden" name="intent" value="heart" />
+      <input type="hidden" name="productId" value={productId} />
+      <input type="hidden" name="on" value={on ? '0' : '1'} />
+      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
+      <button
+        type="submit"
+        aria-pressed={on}
+        aria-label={t('wishlist.heart', { name })}
+        className="grid size-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white"
+      >
+        <Heart aria-hidden className={`size-5 ${on ? 'fill-accent text-accent' : ''}`} />
+      </button>
+    </Form>
+  )
+}

@@ -1,0 +1,163 @@
+import { z } from '#contracts/zod.ts'
+import { requiredText, text } from '#contracts/fields.ts'
+
+// Reviews from shoppers who received the piece: what a shopper writes, what the
+// storefront reads and what the console decides. Both sides read these schemas.
+
+/** How the piece fit: runs small, true to size, runs large. */
+export const fits = ['small', 'true', 'large'] as const
+export type Fit = (typeof fits)[number]
+
+export const reviewSorts = ['newest', 'helpful', 'lowest'] as const
+export type ReviewSort = (typeof reviewSorts)[number]
+
+export const reviewStatuses = ['pending', 'approved', 'hidden'] as const
+export type ReviewStatus = (typeof reviewStatuses)[number]
+
+export const REVIEW_TEXT_MIN = 20
+export const REVIEW_TEXT_MAX = 2000
+export const REVIEW_TITLE_MAX = 120
+export const REPLY_MAX = 2000
+/** Photos one review may carry. */
+export const REVIEW_PHOTOS_MAX = 3
+/** Reviews a page of the product's list shows. */
+export const REVIEWS_PAGE_SIZE = 10
+/** A rating at or below this is "low" in the console's filter. */
+export const LOW_RATING = 2
+
+const rating = z.coerce
+  .number({ error: 'Choose a rating from 1 to 5 stars' })
+  .int('Choose a rating from 1 to 5 stars')
+  .min(1, 'Choose a rating from 1 to 5 stars')
+  .max(5, 'Choose a rating from 1 to 5 stars')
+
+/** POST /api/reviews (and the product page's review form). */
+export const reviewInputSchema = z.object({
+  productId: requiredText('productId'),
+  rating,
+  title: requiredText('Title', REVIEW_TITLE_MAX),
+  text: text('Review', { error: 'Write your review', multiline: true })
+    .trim()
+    .min(REVIEW_TEXT_MIN, `Write at least ${REVIEW_TEXT_MIN} characters`)
+    .max(REVIEW_TEXT_MAX, `Keep your review to ${REVIEW_TEXT_MAX.toLocaleString('en')} characters`),
+  fit: z.enum(fits, { error: 'Say how it fits: runs small, true to size or runs large' }),
+})
+export type ReviewInput = z.infer<typeof reviewInputSchema>
+
+/** GET /api/products/:id/reviews */
+export const reviewsQuerySchema = z.object({
+  sort: z.enum(reviewSorts, { error: 'sort must be newest, helpful or lowest' }).default('newest'),
+  page: z.coerce
+    .number({ error: 'page must be a whole number from 1' })
+    .int('page must be a whole number from 1')
+    .min(1, 'page must be a whole number from 1')
+    .max(10_000, 'page must be at most 10000')
+    .default(1),
+  photos: z.enum(['0', '1'], { error: 'photos must be 1 or 0' }).optional(),
+})
+export type ReviewsQuery = z.infer<typeof reviewsQuerySchema>
+
+/** One review as the storefront shows it. */
+export const reviewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  /** The reviewer's first name only. */
+  author: z.string(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string(),
+  text: z.string(),
+  fit: z.enum(fits),
+  /** The size bought, from the delivered order. */
+  size: z.string(),
+  /** Photo URLs (the largest width; app/lib/images.ts makes the srcset). */
+  photos: z.array(z.string()),
+  helpful: z.number().int().min(0),
+  /** The store's answer, if any. */
+  reply: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  verified: z.literal(true),
+})
+export type Review = z.infer<typeof reviewSchema>
+
+/** A shopper's own review: the public shape and where it stands with the owner. */
+export const ownReviewSchema = reviewSchema.extend({ status: z.enum(reviewStatuses) })
+export type OwnReview = z.infer<typeof ownReviewSchema>
+
+/** The fit answers of a product's approved reviews, by answer. */
+export const fitCountsSchema = z.object({
+  small: z.number().int(),
+  true: z.number().int(),
+  large: z.number().int(),
+})
+export type FitCounts = z.infer<typeof fitCountsSchema>
+
+/** Approved reviews of a product by star, 1 to 5. */
+export const distributionSchema = z.object({
+  1: z.number().int(),
+  2: z.number().int(),
+  3: z.number().int(),
+  4: z.number().int(),
+  5: z.number().int(),
+})
+export type Distribution = z.infer<typeof distributionSchema>
+
+/** GET /api/products/:id/reviews: approved reviews only. */
+export const reviewsPageSchema = z.object({
+  items: z.array(reviewSchema),
+  /** Reviews matching the query (with photos, when asked). */
+  total: z.number().int(),
+  /** The average of every approved review, to one decimal; null when none. */
+  average: z.number().nullable(),
+  /** Every approved review of the product. */
+  count: z.number().int(),
+  distribution: distributionSchema,
+  fit: fitCountsSchema,
+})
+export type ReviewsPage = z.infer<typeof reviewsPageSchema>
+
+/** What most reviewers said of the fit, when anyone said anything. */
+export function fitSummary(fit: FitCounts): Fit | null {
+  const best = fits.reduce((a, b) => (fit[b] > fit[a] ? b : a), 'true' as Fit)
+  return fit[best] > 0 ? best : null
+}
+
+/** POST /api/admin/reviews/:id/decision */
+export const reviewDecisionSchema = z.object({
+  approve: z.boolean({ error: 'approve must be true or false' }),
+  reply: text('Reply', { multiline: true })
+    .trim()
+    .max(REPLY_MAX, `Keep the reply to ${REPLY_MAX.toLocaleString('en')} characters`)
+    .optional(),
+})
+export type ReviewDecision = z.infer<typeof reviewDecisionSchema>
+
+/** GET /api/admin/reviews */
+export const adminReviewsQuerySchema = z.object({
+  status: z.enum(reviewStatuses, { error: 'status must be pending, approved or hidden' }).default('pending'),
+  /** 1: only ratings of LOW_RATING stars or fewer. */
+  low: z.enum(['0', '1'], { error: 'low must be 1 or 0' }).optional(),
+  page: reviewsQuerySchema.shape.page,
+})
+export type AdminReviewsQuery = z.infer<typeof adminReviewsQuerySchema>
+
+/** One review as the console's queue shows it. */
+export const adminReviewSchema = ownReviewSchema.extend({
+  productName: z.string(),
+  email: z.string(),
+  orderId: z.string(),
+})
+export type AdminReview = z.infer<typeof adminReviewSchema>
+
+export const adminReviewPageSchema = z.object({
+  items: z.array(adminReviewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+})
+export type AdminReviewPage = z.infer<typeof adminReviewPageSchema>
+
+export const reviewAnswerSchema = z.object({ message: z.string(), review: ownReviewSchema })
+/** `counted`: false when this account had voted already (nothing changed). */
+export const helpfulAnswerSchema = z.object({ helpful: z.number().int(), counted: z.boolean() })
+export const adminReviewAnswerSchema = z.object({ message: z.string(), review: adminReviewSchema })

@@ -1,0 +1,92 @@
+import { Hono, type Context } from 'hono'
+import {
+  adminReviewsQuerySchema,
+  REVIEW_PHOTOS_MAX,
+  reviewDecisionSchema,
+  reviewInputSchema,
+  reviewsQuerySchema,
+} from '#contracts/reviews.ts'
+import { AppError, parseWith } from '#server/http/errors.ts'
+import { readJson } from '#server/http/middleware.ts'
+import type { AppEnv } from '#server/http/env.ts'
+import { adminOnly, requireUser } from '#server/auth/session.ts'
+
+/** GET /api/products/:id/reviews: a product's approved reviews, a page at a time. */
+export const productReviewRoutes = new Hono<AppEnv>().get('/:id/reviews', async (c) => {
+  const query = parseWith(reviewsQuerySchema, queryOf(c, ['sort', 'page', 'photos']))
+  return c.json(await c.var.services.reviews.list(idOf(c), query))
+})
+
+/** A shopper's review (JSON, or multipart with photos) and the helpful votes. */
+export const reviewRoutes = new Hono<AppEnv>()
+  .post('/', async (c) => {
+    const user = requireUser(c)
+    const { input, photos } = await reviewForm(c)
+    const review = await c.var.services.reviews.submit(user, parseWith(reviewInputSchema, input), photos)
+    return c.json({ message: 'Thank you: your review will appear once the store has read it', review }, 201)
+  })
+  .post('/:id/helpful', async (c) => {
+    const user = requireUser(c)
+    return c.json(await c.var.services.reviews.helpful(user._id, idOf(c)))
+  })
+
+/** The console's queue (admins only, like the rest of /api/admin). */
+export const adminReviewRoutes = new Hono<AppEnv>()
+  .use(adminOnly())
+  .get('/', async (c) => {
+    const query = parseWith(adminReviewsQuerySchema, queryOf(c, ['status', 'low', 'page']))
+    return c.json(await c.var.services.reviews.queue(query))
+  })
+  .post('/:id/decision', async (c) => {
+    const decision = parseWith(reviewDecisionSchema, await readJson(c.req))
+    const review = await c.var.services.reviews.decide(idOf(c), decision)
+    return c.json({ message: review.status === 'approved' ? 'The review is shown' : 'The review is hidden', review })
+  })
+
+/**
+ * The review's fields: the JSON body, or in multipart the JSON of the same fields in
+ * `review` and the files photo1..photo3.
+ */
+async function reviewForm(c: Context<AppEnv>): Promise<{ input: unknown; photos: Uint8Array[] }> {
+  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? ''))
+    return { input: await readJson(c.req), photos: [] }
+  let form: Record<string, string | File>
+  try {
+    form = await c.req.parseBody()
+  } catch {
+    throw new AppError(400, 'The request body is not a valid multipart form')
+  }
+  const field = form.review
+  if (typeof field !== 'string')
+    throw new AppError(400, "review must be the review's JSON", { fields: { review: 'Missing' } })
+  let input: unknown
+  try {
+    input = JSON.parse(field)
+  } catch {
+    throw new AppError(400, 'review is not valid JSON', { fields: { review: 'Not valid JSON' } })
+  }
+  const photos: Uint8Array[] = []
+  for (let slot = 1; slot <= REVIEW_PHOTOS_MAX; slot++) {
+    const file = form[`photo${slot}`]
+    if (file === undefined || file === '') continue
+    if (typeof file === 'string')
+      throw new AppError(400, `photo${slot} must be a file`, { fields: { [`photo${slot}`]: 'Not a file' } })
+    if (file.size > 0) photos.push(new Uint8Array(await file.arrayBuffer()))
+  }
+  return { input, photos }
+}
+
+function idOf(c: Context<AppEnv>): string {
+  const id = c.req.param('id') ?? ''
+  if (id.length > 200) throw new AppError(404, 'Not found')
+  return id
+}
+
+function queryOf(c: Context<AppEnv>, names: string[]): Record<string, string> {
+  const query: Record<string, string> = {}
+  for (const name of names) {
+    const value = c.req.query(name)
+    if (value !== undefined && value !== '') query[name] = value
+  }
+  return query
+}
