@@ -27,8 +27,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     logError: (msg, fields) => logger.error(msg, fields),
-    // SQLite's checkpoints on a thread of their own, off the requests' (server/db/checkpoints.ts).
-    checkpointInBackground: true,
+    // SQLite's checkpoints a little at a time, never a long one in a shopper's commit (server/db/checkpoints.ts).
+    checkpointOften: true,
   })
   await migrateToLatest(connection)
   if (config.seedDemo) {

@@ -3,10 +3,10 @@ import os from 'node:os'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import { afterEach, describe, expect, it } from 'vitest'
-import { checkpointInBackground } from '#server/db/checkpoints.ts'
+import { checkpointOften } from '#server/db/checkpoints.ts'
 
-// The store's process copies SQLite's write-ahead log into the database on a thread of its
-// own: its commits never do it, and the log is still copied.
+// The store's process copies SQLite's write-ahead log into the database a little at a time:
+// its commits never do it, and the log is still copied.
 
 const dirs: string[] = []
 afterEach(() => {
@@ -23,11 +23,11 @@ function store() {
   return { sqlite, file }
 }
 
-describe('checkpoints on a thread of their own', () => {
+describe('checkpoints a little at a time', () => {
   it('leave the commits alone and copy the log within moments', async () => {
     const { sqlite, file } = store()
     const logs: string[] = []
-    const checkpoints = checkpointInBackground(sqlite, file, (msg) => logs.push(msg), 50)
+    const checkpoints = checkpointOften(sqlite, (msg) => logs.push(msg), 50)
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
     const insert = sqlite.prepare('insert into t (body) values (?)')
     // Far past the 1,000 pages at which a commit would have checkpointed.
@@ -40,7 +40,7 @@ describe('checkpoints on a thread of their own', () => {
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
     expect(fs.statSync(file).size).toBeGreaterThanOrEqual(written)
-    await checkpoints.stop()
+    checkpoints.stop()
     const reader = new SQLite(file, { readonly: true })
     expect(reader.prepare('select count(*) as n from t').get()).toEqual({ n: 3000 })
     reader.close()
@@ -48,13 +48,13 @@ describe('checkpoints on a thread of their own', () => {
     sqlite.close()
   })
 
-  it('hand checkpoints back to the connection when the thread ends', async () => {
-    const { sqlite, file } = store()
+  it('hand checkpoints back to the connection when stopped', () => {
+    const { sqlite } = store()
     const logs: string[] = []
-    const checkpoints = checkpointInBackground(sqlite, file, (msg) => logs.push(msg), 50)
+    const checkpoints = checkpointOften(sqlite, (msg) => logs.push(msg), 50)
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(0)
-    await checkpoints.stop()
-    // Stopped on purpose (the store closing): the connection checkpoints again, nothing logged.
+    checkpoints.stop()
+    // The store closing: the connection checkpoints by itself again, nothing logged.
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000)
     expect(logs).toEqual([])
     sqlite.close()

@@ -16,7 +16,7 @@ import {
 } from 'kysely'
 import { Migrator, type Migration } from 'kysely/migration'
 import pg from 'pg'
-import { checkpointInBackground } from '#server/db/checkpoints.ts'
+import { checkpointOften } from '#server/db/checkpoints.ts'
 import type { Database } from '#server/db/schema.ts'
 import { errorCode } from '#server/db/unavailable.ts'
 import * as initial from '#server/db/migrations/2026-11-22T0900-initial.ts'
@@ -111,8 +111,8 @@ export interface DatabaseOptions {
   poolSize?: number
   /** For tests: an in-memory SQLite database. */
   sqliteMemory?: boolean
-  /** SQLite: checkpoint the write-ahead log on a thread of its own (the store's process: server/db/checkpoints.ts). */
-  checkpointInBackground?: boolean
+  /** SQLite: checkpoint the write-ahead log a little every quarter second, not in a commit (the store's process: server/db/checkpoints.ts). */
+  checkpointOften?: boolean
   /** Where the pool's own errors go (the process's JSON log); stderr as JSON when absent. */
   logError?: (msg: string, fields: Record<string, unknown>) => void
 }
@@ -167,15 +167,15 @@ export function connect(options: DatabaseOptions): Connection {
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
   const checkpoints =
-    options.checkpointInBackground && !options.sqliteMemory
-      ? checkpointInBackground(sqlite, file, options.logError ?? logToStderr)
+    options.checkpointOften && !options.sqliteMemory
+      ? checkpointOften(sqlite, options.logError ?? logToStderr)
       : undefined
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(sqlite) }) })
   return {
     db,
     dialect: 'sqlite',
     close: async () => {
-      await checkpoints?.stop()
+      checkpoints?.stop()
       await db.destroy()
     },
   }
