@@ -82,6 +82,29 @@ const emails: Record<string, [kind: string, (lang: Lang) => Promise<Rendered>][]
         }),
     ],
   ],
+  wishlistEmail: [
+    [
+      'wishlist on sale',
+      (l) =>
+        templates.wishlistEmail(store, l, 'sale', {
+          name: 'Ayesha',
+          product: 'Kids Hoodie',
+          url: 'https://p',
+          price: 'Rs 1,299',
+          was: 'Rs 1,799',
+        }),
+    ],
+    [
+      'wishlist back in stock',
+      (l) =>
+        templates.wishlistEmail(store, l, 'back', {
+          name: 'Ayesha',
+          product: 'Kids Hoodie',
+          url: 'https://p',
+          sizes: 'M, L',
+        }),
+    ],
+  ],
 }
 
 // A message key shows as itself when it is missing (i18next's answer): "reset.note" is

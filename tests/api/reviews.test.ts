@@ -165,8 +165,12 @@ describe.each(databases)('reviews (%s)', (kind) => {
   it("is the console's to approve, hide and answer; the counts are exact and the guests' pages drop", async () => {
     await store.connection.db.deleteFrom('reviews').execute()
     const [a, b, c] = [await buyer('S'), await buyer('M'), await buyer('L')]
+    // A millisecond apart at least: the queue lists the oldest first.
+    const later = () => new Promise((resolve) => setTimeout(resolve, 2))
     const ra = await submit(a.client, review({ rating: 5, fit: 'small' }))
+    await later()
     const rb = await submit(b.client, review({ rating: 4, fit: 'true' }))
+    await later()
     const rc = await submit(c.client, review({ rating: 1, fit: 'small', title: 'Tight at the chest' }))
 
     // Customers may not moderate.

@@ -74,8 +74,9 @@ const claims = path.join(storeDataDir, 'e2e-claims')
  * catalog, or among `among` when given; never, unless named in `among`, the first four
  * products or the two with the longest names, which specs that read the catalog as it
  * stands use (docs/decisions/020). A claim is a file in the store's data folder, made
- * once per run by whichever worker asks first; a retry of the test may claim its own
- * products again. `taken` holds what this attempt has claimed already.
+ * by whichever worker asks first, and given up when a test that claimed through
+ * `ownProduct` ends if its spec says so (`releaseProducts`); a retry of the test may claim its own products again. `taken` holds
+ * what this attempt has claimed already.
  */
 export async function claimProduct(
   request: APIRequestContext,
@@ -108,6 +109,17 @@ export async function claimProduct(
   throw new Error('every product with stock to spare is claimed by another test')
 }
 
+/** Gives up this test's claim on a product (docs/decisions/020): another test may claim it from now on. */
+function releaseClaim(productId: string) {
+  const file = path.join(claims, productId)
+  const owner = [test.info().project.name, ...test.info().titlePath].join(' › ')
+  try {
+    if (fs.readFileSync(file, 'utf8') === owner) fs.rmSync(file)
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
+  }
+}
+
 interface Fixtures {
   /** The guest's login prompt (docs/spec/rulings.md #22) already seen this session, so it stays out of the way. */
   loginPromptSeen: boolean
@@ -121,6 +133,8 @@ interface Fixtures {
   cartLink: (count: number) => Locator
   /** Saves an address to the signed-in shopper's account through the API: the test address with `overrides`. */
   saveAddress: (overrides?: Partial<typeof testAddress>) => Promise<void>
+  /** Whether this spec's products go back to the shelf when each test ends (nothing of theirs is read again: orders looked up, not reviewed). */
+  releaseProducts: boolean
   /** A product (and a size with stock) of this test's own: see claimProduct. */
   ownProduct: (among?: Product[]) => Promise<{ product: Product; size: string }>
 }
@@ -153,9 +167,13 @@ export const test = base.extend<Fixtures>({
       expect(res.status()).toBe(201)
     })
   },
-  ownProduct: async ({ context }, provide) => {
+  releaseProducts: [false, { option: true }],
+  ownProduct: async ({ context, releaseProducts }, provide) => {
     const taken = new Set<string>()
     await provide((among) => claimProduct(context.request, among, taken))
+    // A spec that leaves nothing another test could trip on (`releaseProducts`) gives its
+    // products back when it ends, with the stock it left, so the run does not run out.
+    if (releaseProducts) for (const id of taken) releaseClaim(id)
   },
 })
 

@@ -17,6 +17,18 @@ export async function open(page: Page, path: string) {
 
 /** The page's serious and critical axe violations (of the `include` selector only, if given), as `id: targets`. */
 export async function seriousViolations(page: Page, include?: string) {
+  // The colours as they rest: no hover left by the last click, no transition half run
+  // (axe once read a button's white text on its background halfway to ink).
+  await page.mouse.move(0, 0)
+  // Transitions only: they end by themselves (an endless animation, a spinner, never would).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  )
   const axe = new AxeBuilder({ page })
   const { violations } = await (include ? axe.include(include) : axe).analyze()
   return violations

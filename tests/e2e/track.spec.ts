@@ -38,7 +38,8 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true })
 }
 
-test.use({ loginPromptSeen: true })
+// Orders are looked up here, nothing more: the products go back to the shelf after each test.
+test.use({ loginPromptSeen: true, releaseProducts: true })
 
 test('a guest tracks a shipped order by its number and phone, and follows the courier’s link', async ({
   page,
