@@ -67,6 +67,8 @@ describe.each(databases)('orders (%s)', (kind) => {
     for (const l of lines) {
       const res = await client.post('/api/cart/update', { itemId: l._id, size: l.size, quantity: l.quantity })
       expect(res.status).toBe(200)
+      // Lines keep the order they were added in, by the millisecond: one apart at least.
+      await new Promise((resolve) => setTimeout(resolve, 2))
     }
   }
 
