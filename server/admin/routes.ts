@@ -17,6 +17,7 @@ import {
 import { saleInputSchema, saleUpdateSchema } from '#contracts/sales.ts'
 import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
 import { adminDiscountSchema } from '#contracts/discounts.ts'
+import { idParam, queryOf } from '#server/http/params.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -265,36 +266,7 @@ function csvStream(rows: AsyncGenerator<string>): ReadableStream<Uint8Array> {
   })
 }
 
-function productId(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (id.length > 200) throw new AppError(404, 'Product not found')
-  return id
-}
-
-function saleId(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (id.length > 200) throw new AppError(404, 'Sale not found')
-  return id
-}
-
-/** The named query parameters; an empty one counts as absent (`?status=&q=`). */
-function queryOf(c: Context<AppEnv>, names: string[]): Record<string, string> {
-  const query: Record<string, string> = {}
-  for (const name of names) {
-    const value = c.req.query(name)
-    if (value !== undefined && value !== '') query[name] = value
-  }
-  return query
-}
-
-function discountId(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (id.length > 100) throw new AppError(404, 'Discount code not found')
-  return id
-}
-
-function orderId(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (id.length > 100) throw new AppError(404, 'Order not found')
-  return id
-}
+const productId = (c: Context<AppEnv>) => idParam(c, 200, 'Product not found')
+const saleId = (c: Context<AppEnv>) => idParam(c, 200, 'Sale not found')
+const discountId = (c: Context<AppEnv>) => idParam(c, 100, 'Discount code not found')
+const orderId = (c: Context<AppEnv>) => idParam(c, 100, 'Order not found')

@@ -48,6 +48,22 @@ export function createProductWrites(
 ) {
   const { now, restocked, forget, reprice, repriceNew } = hooks
 
+  /** Adds products after the catalog's last, in the given order, inside the caller's transaction. */
+  async function createMany(trx: Executor, products: NewProduct[]): Promise<void> {
+    if (products.length === 0) return
+    const start = (await repo.maxPosition(trx)) + 1
+    const terms = [...new Set(products.flatMap(productTerms))]
+    await repo.insertProducts(
+      trx,
+      products.map((p, i) => toRows(p, start + i, now())),
+      terms,
+    )
+    await repriceNew(
+      trx,
+      products.map((p) => p.id),
+    )
+  }
+
   /**
    * Adds products after the catalog's last, in the given order, in one transaction;
    * with `onlyIfEmpty`, only into an empty catalog. Returns how many it added.
@@ -55,17 +71,7 @@ export function createProductWrites(
   async function add(products: NewProduct[], options: { onlyIfEmpty?: boolean } = {}): Promise<number> {
     const added = await db.transaction().execute(async (trx) => {
       if (options.onlyIfEmpty && (await repo.countProducts(trx)) > 0) return 0
-      const start = (await repo.maxPosition(trx)) + 1
-      const terms = [...new Set(products.flatMap(productTerms))]
-      await repo.insertProducts(
-        trx,
-        products.map((p, i) => toRows(p, start + i, now())),
-        terms,
-      )
-      await repriceNew(
-        trx,
-        products.map((p) => p.id),
-      )
+      await createMany(trx, products)
       return products.length
     })
     forget()
@@ -97,20 +103,7 @@ export function createProductWrites(
      * transaction (the catalog import's, with its audit entries): one multi-row insert a
      * chunk, priced only when a sale runs. The caller calls invalidate() after committing.
      */
-    async createMany(trx: Executor, products: NewProduct[]): Promise<void> {
-      if (products.length === 0) return
-      const start = (await repo.maxPosition(trx)) + 1
-      const terms = [...new Set(products.flatMap(productTerms))]
-      await repo.insertProducts(
-        trx,
-        products.map((p, i) => toRows(p, start + i, now())),
-        terms,
-      )
-      await repriceNew(
-        trx,
-        products.map((p) => p.id),
-      )
-    },
+    createMany,
 
     /**
      * Changes one product inside the caller's transaction: fields, sizes in their order,

@@ -6,6 +6,7 @@ import {
   reviewInputSchema,
   reviewsQuerySchema,
 } from '#contracts/reviews.ts'
+import { idParam, queryOf } from '#server/http/params.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -76,17 +77,4 @@ async function reviewForm(c: Context<AppEnv>): Promise<{ input: unknown; photos:
   return { input, photos }
 }
 
-function idOf(c: Context<AppEnv>): string {
-  const id = c.req.param('id') ?? ''
-  if (id.length > 200) throw new AppError(404, 'Not found')
-  return id
-}
-
-function queryOf(c: Context<AppEnv>, names: string[]): Record<string, string> {
-  const query: Record<string, string> = {}
-  for (const name of names) {
-    const value = c.req.query(name)
-    if (value !== undefined && value !== '') query[name] = value
-  }
-  return query
-}
+const idOf = (c: Context<AppEnv>) => idParam(c, 200, 'Not found')
