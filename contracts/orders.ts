@@ -4,6 +4,7 @@ import { quantityField } from '#contracts/cart.ts'
 import { orderActors, orderStatuses, type OrderActor, type OrderStatus } from '#contracts/order-status.ts'
 import { LANGUAGES } from '#contracts/languages.ts'
 import { discountCodeField } from '#contracts/discounts.ts'
+import { orderRequestSchema, requestSteps, type OrderRequest, type RequestStep } from '#contracts/requests.ts'
 
 /** Accepts the spec's numeric inputs as numbers or strings; keeps the digits as text. */
 function digits(label: string, pattern: RegExp, hint: string) {
@@ -111,6 +112,10 @@ export interface Order {
   trackingNumber: string | null
   /** The courier's own page for the parcel (contracts/couriers.ts); null without one. */
   trackingUrl: string | null
+  /** The order's latest exchange or return request, in whatever state; null for none (docs/decisions/036). */
+  request: OrderRequest | null
+  /** An exchange order's original (the order whose pieces it replaces); null for any other order. */
+  exchangeFor: string | null
 }
 
 export interface OrderEvent {
@@ -121,6 +126,8 @@ export interface OrderEvent {
   to: OrderStatus
   by: OrderActor
   note: string | null
+  /** A step of an exchange or return request (the status stays as it was); null for a move. */
+  request: RequestStep | null
 }
 
 /** POST /api/order/confirm and /api/order/cancel: the shopper's own order. */
@@ -175,6 +182,7 @@ export const orderEventSchema = z.object({
   to: z.enum(orderStatuses),
   by: z.enum(orderActors),
   note: z.string().nullable(),
+  request: z.enum(requestSteps).nullable(),
 })
 
 export const orderSchema = z.object({
@@ -194,6 +202,8 @@ export const orderSchema = z.object({
   courier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
+  request: orderRequestSchema.nullable(),
+  exchangeFor: z.string().nullable(),
 })
 
 /** POST /api/order/placeorder, confirm, cancel and the link's POST. */

@@ -26,6 +26,7 @@ import { MAX_IMPORT_CSV_BYTES, MAX_IMPORT_ZIP_BYTES } from '#server/admin/catalo
 import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
 import { adminReviewRoutes, productReviewRoutes, reviewRoutes } from '#server/reviews/routes.ts'
+import { adminRequestRoutes } from '#server/orders/request-routes.ts'
 import { wishlistRoutes } from '#server/wishlist/routes.ts'
 import { REVIEW_PHOTOS_MAX } from '#contracts/reviews.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
@@ -143,7 +144,7 @@ export function createApp(options: AppOptions) {
   api.use(apiCaching())
   api.use(compress())
   api.use(sameOriginWrites())
-  api.use(jsonBodiesOnly((c) => isPhotoUpload(c) || isCatalogImport(c), isReviewPost))
+  api.use(jsonBodiesOnly((c) => isPhotoUpload(c) || isCatalogImport(c), isPhotoPost))
   // A refused body is left unread: the connection is closed after the answer, or the
   // rest of the body would be read as the client's next request (docs/decisions/013).
   const closeAfter = { headers: { Connection: 'close' } }
@@ -162,7 +163,7 @@ export function createApp(options: AppOptions) {
   })
   // A catalog import's upload is written to disk as it arrives, and measured there
   // (server/admin/catalog-io.ts): it is never held in memory, as bodyLimit would hold it.
-  // A review carries up to three photos through the same checks.
+  // A review, and an exchange or return request, carries up to three photos through the same checks.
   const limitReview = bodyLimit({
     maxSize: REVIEW_PHOTOS_MAX * DEFAULT_MAX_PHOTO_BYTES + config.bodyLimitBytes,
     onError: () => {
@@ -174,7 +175,7 @@ export function createApp(options: AppOptions) {
       ? limitImport(c, next)
       : isPhotoUpload(c)
         ? limitUpload(c, next)
-        : isReviewPost(c)
+        : isPhotoPost(c)
           ? limitReview(c, next)
           : limitBody(c, next),
   )
@@ -194,6 +195,7 @@ export function createApp(options: AppOptions) {
   api.route('/', openApiRoutes)
   // The console's API: behind its own guard (admins only), after every check above.
   api.route('/admin/reviews', adminReviewRoutes)
+  api.route('/admin/requests', adminRequestRoutes)
   api.route('/admin', adminRoutes)
   api.notFound(() => {
     throw new AppError(404, 'Not found')
@@ -293,9 +295,12 @@ const limitImport: MiddlewareHandler = async (c, next) => {
   await next()
 }
 
-/** A shopper's review (POST /api/reviews): JSON, or multipart with its photos. */
-function isReviewPost(c: Context): boolean {
-  return c.req.method === 'POST' && /^\/api\/reviews\/?$/.test(c.req.path)
+/**
+ * A shopper's post that may carry photos, JSON or multipart: a review (POST /api/reviews), an
+ * exchange or return request (POST /api/order/request).
+ */
+function isPhotoPost(c: Context): boolean {
+  return c.req.method === 'POST' && /^\/api\/(reviews|order\/request)\/?$/.test(c.req.path)
 }
 
 /** The product page's review form, with its photos: /productdetail/:id or /ur/productdetail/:id. */

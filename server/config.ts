@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { BlockList } from 'node:net'
 import { parseAddressList, parseTrustProxy, type TrustProxy } from '#server/http/client-address.ts'
 import type { Delivery } from '#contracts/pricing.ts'
+import { DEFAULT_RETURN_DAYS } from '#contracts/requests.ts'
 import {
   COURIERS,
   DEFAULT_TRACKING_TEMPLATES,
@@ -139,6 +140,7 @@ const envSchema = z.object({
   UNCONFIRMED_ORDER_HOURS: positiveInt.default(48),
   TRACK_LIMIT_PER_IP: positiveInt.default(30),
   COD_REVIEW_OVER: positiveInt.optional(),
+  RETURN_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_RETURN_DAYS),
   BODY_LIMIT_BYTES: positiveInt.default(64 * 1024),
   /** Guests' pages kept rendered, in MB (docs/decisions/029); 0 turns the cache off. */
   PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
@@ -212,6 +214,8 @@ export interface Config {
     trackPerIpPerHour: number
     /** A new order over this many rupees waits in "Needs attention"; null: none does for its amount. */
     codReviewOver: number | null
+    /** Days after delivery a shopper may ask for an exchange or a return (docs/decisions/036). */
+    returnDays: number
   }
   mail: {
     /** Unset: messages are kept (development, tests) or logged (production), never sent. */
@@ -306,6 +310,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       unconfirmedMs: e.UNCONFIRMED_ORDER_HOURS * 60 * 60_000,
       trackPerIpPerHour: e.TRACK_LIMIT_PER_IP,
       codReviewOver: e.COD_REVIEW_OVER ?? null,
+      returnDays: e.RETURN_DAYS,
     },
     mail: {
       smtpUrl: e.SMTP_URL,

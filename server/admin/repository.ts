@@ -207,7 +207,8 @@ export async function dashboardFigures(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('status', '=', 'Order Placed')
       .executeTakeFirstOrThrow(),
-    // Delivered and Returned are final, so an order reaches at most one of them, once.
+    // Delivered and Returned are final, so an order reaches at most one of them, once; a
+    // request's steps on a Delivered order (request_step) are no move (docs/decisions/036).
     db
       .selectFrom('order_events as e')
       .innerJoin('orders as o', 'o.id', 'e.order_id')
@@ -217,6 +218,7 @@ export async function dashboardFigures(
         sql<number>`coalesce(sum(case when e.to_status = 'Returned' then 1 else 0 end), 0)`.as('returned'),
       ])
       .where('e.to_status', 'in', ['Delivered', 'Returned'])
+      .where('e.request_step', 'is', null)
       .where('e.at', '>=', at.month)
       .executeTakeFirstOrThrow(),
   ])

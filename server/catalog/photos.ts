@@ -278,6 +278,9 @@ export function photoStore(dataDir: string | undefined) {
     },
     /** A shopper's review photo: the same checks; returns its key. */
     storeReview: (productId: string, input: Uint8Array): Promise<string> => storeReviewPhoto(dirOf(), productId, input),
+    /** A shopper's photo of a piece to exchange or return (docs/decisions/036): the same checks; returns its key. */
+    storeRequest: (productId: string, input: Uint8Array): Promise<string> =>
+      storeUnder(dirOf(), productId, 'x', input, {}),
 
     async remove(keys: Iterable<string>): Promise<void> {
       const dir = uploadedImageDir(dirOf())

@@ -25,6 +25,10 @@ export type MailKind =
   | 'back-in-stock'
   | 'wishlist-sale'
   | 'wishlist-back'
+  | 'request-received'
+  | 'request-approved'
+  | 'request-declined'
+  | 'request-done'
 
 /**
  * Email (docs/spec/rulings.md #26, docs/decisions/011): other domains write messages

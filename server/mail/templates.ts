@@ -1,7 +1,8 @@
-import { createElement as h, type ReactElement, type ReactNode } from 'react'
+import { createElement as h } from 'react'
 import { isLang, type Lang } from '#contracts/languages.ts'
 import { orderNumber, type Order } from '#contracts/orders.ts'
 import { formatPrice } from '#contracts/pricing.ts'
+import { DEFAULT_RETURN_DAYS } from '#contracts/requests.ts'
 import {
   DeliveryAddress,
   Details,
@@ -11,27 +12,26 @@ import {
   OrderLines,
   Paragraph,
   QuietLink,
-  sentence,
-  themeFor,
   type StoreIdentity,
-  type Theme,
 } from '#server/mail/email-parts.ts'
-import { formatDate, translator, type MailKey, type Translate } from '#server/mail/i18n.ts'
-import { renderEmail } from '#server/mail/render.ts'
+import { formatDate } from '#server/mail/i18n.ts'
+import {
+  contextFor,
+  orderUrl,
+  rendered,
+  subjectNumber,
+  type EmailContext,
+  type Rendered,
+} from '#server/mail/email-context.ts'
 
 // The emails other domains write, each a React component (email-parts.ts holds their
 // building blocks) in the shopper's language: its words come from locales/<lang>/mail.json.
 // Every email has an HTML part and a plain-text part, rendered from the same component.
 
 export type { StoreIdentity } from '#server/mail/email-parts.ts'
+export { requestEmail, type RequestNews } from '#server/mail/request-templates.ts'
 
-export interface Rendered {
-  subject: string
-  text: string
-  html: string
-  /** Extra headers: List-Unsubscribe on marketing email. */
-  headers?: Record<string, string>
-}
+export type { Rendered } from '#server/mail/email-context.ts'
 
 /**
  * The language an email goes out in: the account's, when its owner chose one; else, for
@@ -43,43 +43,6 @@ export function emailLanguage(account: string | null | undefined, order?: string
   if (isLang(order)) return order
   return 'en'
 }
-
-/**
- * What every email component is given: the store, the language's layout, and its words
- * as text (`t`: subjects, previews, labels) and as sentences whose values keep their own
- * direction (`say`: what the email's body reads, email-parts.ts `sentence`).
- */
-interface EmailContext {
-  store: StoreIdentity
-  theme: Theme
-  t: Translate
-  say: (key: MailKey, values?: Record<string, string | number>) => ReactNode[]
-}
-
-function contextFor(store: StoreIdentity, lang: Lang): EmailContext {
-  const t = translator(lang)
-  return { store, theme: themeFor(lang), t, say: (key, values) => sentence(t, key, values) }
-}
-
-async function rendered(
-  ctx: EmailContext,
-  subject: string,
-  email: ReactElement,
-  headers?: Record<string, string>,
-): Promise<Rendered> {
-  const { html, text } = await renderEmail(email, ctx.theme)
-  return { subject, text, html, ...(headers ? { headers } : {}) }
-}
-
-const orderUrl = (store: StoreIdentity, order: Order) => `${store.baseUrl}/order/${order._id}`
-
-/**
- * The order number in a subject, which is plain text: in an Urdu one a left-to-right
- * mark before it keeps its "#" in front ("#1A2B3C4D", not "1A2B3C4D#"). The body's
- * values are isolated by markup instead (email-parts.ts `own`).
- */
-const subjectNumber = (ctx: EmailContext, order: Order) =>
-  `${ctx.theme.dir === 'rtl' ? '\u200e' : ''}${orderNumber(order._id)}`
 
 function OrderPlaced(
   props: EmailContext & { subject: string; order: Order; links: { confirm: string; cancel: string }; hours?: number },
@@ -131,11 +94,16 @@ const STATUS_MESSAGES = {
 } as const
 type EmailedStatus = keyof typeof STATUS_MESSAGES
 
-function OrderStatus(props: EmailContext & { subject: string; order: Order; status: EmailedStatus }) {
+function OrderStatus(
+  props: EmailContext & { subject: string; order: Order; status: EmailedStatus; returnDays: number },
+) {
   const { store, theme, t, say, order, status } = props
   const key = STATUS_MESSAGES[status]
   const number = orderNumber(order._id)
-  const body = [`${key}.body`, { name: order.address.firstName, amount: formatPrice(order.amount) }] as const
+  const body = [
+    `${key}.body`,
+    { name: order.address.firstName, amount: formatPrice(order.amount), days: props.returnDays },
+  ] as const
   return h(
     EmailLayout,
     { theme, store, subject: props.subject, heading: say(`${key}.heading`, { number }), preview: t(...body) },
@@ -178,15 +146,17 @@ function OrderStatus(props: EmailContext & { subject: string; order: Order; stat
 const reviewUrl = (store: StoreIdentity, productId: string) =>
   `${store.baseUrl}/productdetail/${encodeURIComponent(productId)}?reviewSort=newest#write-review`
 
+/** `returnDays`: RETURN_DAYS, which the Delivered email promises (docs/decisions/036). */
 export function orderStatusEmail(
   store: StoreIdentity,
   lang: Lang,
   order: Order,
   status: EmailedStatus,
+  returnDays: number = DEFAULT_RETURN_DAYS,
 ): Promise<Rendered> {
   const ctx = contextFor(store, lang)
   const subject = ctx.t(`${STATUS_MESSAGES[status]}.subject`, { number: subjectNumber(ctx, order) })
-  return rendered(ctx, subject, h(OrderStatus, { ...ctx, subject, order, status }))
+  return rendered(ctx, subject, h(OrderStatus, { ...ctx, subject, order, status, returnDays }))
 }
 
 function OrderUnconfirmed(props: EmailContext & { subject: string; order: Order; hours: number }) {

@@ -7,13 +7,20 @@ import { shopOperations } from '#server/openapi/shop-operations.ts'
 import { orderOperations } from '#server/openapi/order-operations.ts'
 import { adminOperations } from '#server/openapi/admin-operations.ts'
 import { reviewOperations } from '#server/openapi/review-operations.ts'
+import { requestOperations } from '#server/openapi/request-operations.ts'
 
 // The API described from the schemas that check it (docs/decisions/031): each operation
 // below names the very Zod schema its route parses, and z.toJSONSchema writes the JSON
 // Schema (2020-12, the dialect of OpenAPI 3.1). tests/api/openapi.test.ts fails when a
 // route of the app is missing here, or an answer does not match its schema.
 
-const ops: Operation[] = [...shopOperations, ...orderOperations, ...reviewOperations, ...adminOperations]
+const ops: Operation[] = [
+  ...shopOperations,
+  ...orderOperations,
+  ...requestOperations,
+  ...reviewOperations,
+  ...adminOperations,
+]
 
 /** What each status says in the description. */
 const STATUS_WORDS: Record<number, string> = {
@@ -96,7 +103,7 @@ function parametersOf(op: Operation) {
 }
 
 function requestBodyOf(op: Operation) {
-  if (op.body && op.reviewForm) {
+  if (op.body && op.photoForm) {
     const photo = { type: 'string', contentMediaType: 'image/*', description: 'JPEG, PNG or WebP, up to 8 MB' }
     const body = jsonSchemaOf(op.body, 'input')
     return {
@@ -106,9 +113,9 @@ function requestBodyOf(op: Operation) {
         'multipart/form-data': {
           schema: {
             type: 'object',
-            required: ['review'],
+            required: [op.photoForm],
             properties: {
-              review: { type: 'string', contentMediaType: 'application/json', contentSchema: body },
+              [op.photoForm]: { type: 'string', contentMediaType: 'application/json', contentSchema: body },
               photo1: photo,
               photo2: photo,
               photo3: photo,

@@ -24,8 +24,8 @@ export interface Operation {
    * named with its media type (the catalog import's CSV and zip of photos).
    */
   upload?: { fields: ZodType; files: { name: string; media: string; description: string; required: boolean }[] }
-  /** The body may also be multipart/form-data: `review` (the body's JSON) and photo1..photo3. */
-  reviewForm?: boolean
+  /** The body may also be multipart/form-data: this part (the body's JSON) and photo1..photo3. */
+  photoForm?: 'review' | 'request'
   headers?: { name: string; schema: ZodType; description: string }[]
   /** The success answer: its status, and a schema of JSON (or another media type). */
   ok: { status: 200 | 201; schema: ZodType; media?: string; description?: string }

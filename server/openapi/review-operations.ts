@@ -39,7 +39,7 @@ export const reviewOperations: Operation[] = [
       'Review a product from a delivered order of yours (JSON, or multipart with the same fields in `review` and photos in photo1..photo3); again edits it. It waits for the store',
     access: 'user',
     body: reviewInputSchema,
-    reviewForm: true,
+    photoForm: 'review',
     ok: { status: 201, schema: reviewAnswerSchema },
     refusals: [403, 404, 422],
   },

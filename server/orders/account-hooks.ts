@@ -1,6 +1,7 @@
 import type { Executor } from '#server/db/database.ts'
 import { isFinal, orderStatuses } from '#contracts/order-status.ts'
 import * as repo from '#server/orders/repository.ts'
+import { forgetRequestsOf } from '#server/orders/requests-repository.ts'
 
 // What deleting an account asks of its orders, in the deletion's transaction
 // (server/account/ runs it: docs/decisions/012).
@@ -30,6 +31,10 @@ export function createAccountHooks() {
      * An account being deleted: its orders stay for the store's records and numbers, but
      * no longer name, reach or belong to anyone (docs/decisions/012). In the caller's transaction.
      */
-    anonymiseFor: (trx: Executor, userId: string) => repo.anonymiseOrdersOf(trx, userId, ANONYMISED),
+    async anonymiseFor(trx: Executor, userId: string): Promise<number> {
+      // Its exchange and return requests stay with the orders, cut loose from it too.
+      await forgetRequestsOf(trx, userId)
+      return repo.anonymiseOrdersOf(trx, userId, ANONYMISED)
+    },
   }
 }

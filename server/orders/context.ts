@@ -4,6 +4,7 @@ import type { CartService } from '#server/cart/service.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
 import type { DiscountService } from '#server/discounts/service.ts'
 import { SPEC_DELIVERY, type Delivery } from '#contracts/pricing.ts'
+import { DEFAULT_RETURN_DAYS } from '#contracts/requests.ts'
 import { DEFAULT_TRACKING_TEMPLATES, type TrackingTemplates } from '#contracts/couriers.ts'
 import type { MailService } from '#server/mail/service.ts'
 import { emailLanguage } from '#server/mail/templates.ts'
@@ -24,6 +25,7 @@ const DEFAULT_LIMITS: Config['orders'] = {
   unconfirmedMs: 48 * 60 * 60_000,
   trackPerIpPerHour: 30,
   codReviewOver: null,
+  returnDays: DEFAULT_RETURN_DAYS,
 }
 
 /** The domains the order service calls, each through its service. */

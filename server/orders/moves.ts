@@ -106,6 +106,7 @@ export function createMoves(ctx: OrdersContext) {
         to_status: to,
         actor: by,
         note: details.note ?? null,
+        request_step: null,
       })
       const after = await repo.orderForUpdate(trx, orderId, { lock: false })
       const order = fromRows(after!.order, after!.items, after!.events, trackingTemplates)
@@ -118,7 +119,9 @@ export function createMoves(ctx: OrdersContext) {
           trx,
           `order-${to.toLowerCase()}` as `order-${Lowercase<EmailedMove>}`,
           order.address.email,
-          await (extras.email ? extras.email(order, lang) : orderStatusEmail(mail.store, lang, order, to)),
+          await (extras.email
+            ? extras.email(order, lang)
+            : orderStatusEmail(mail.store, lang, order, to, limits.returnDays)),
           { userId },
         )
       }

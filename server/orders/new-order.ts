@@ -130,6 +130,7 @@ export function createNewOrder(ctx: OrdersContext) {
           to_status: 'Order Placed',
           actor: 'shopper',
           note: null,
+          request_step: null,
         }
         const a = input.address
         // The store's language the order is placed in; the API's clients send none (English).
@@ -173,6 +174,7 @@ export function createNewOrder(ctx: OrdersContext) {
             courier: null,
             tracking_number: null,
             attention: attention.length > 0 ? JSON.stringify(attention) : null,
+            exchange_for: null,
             created_at: createdAt,
             language,
           },

@@ -1,4 +1,5 @@
 import type { Address, Order, OrderEvent } from '#contracts/orders.ts'
+import { requestSteps, type OrderRequest, type RequestStep } from '#contracts/requests.ts'
 import { isOrderStatus, type OrderActor, type OrderStatus } from '#contracts/order-status.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import { trackingUrl, type TrackingTemplates } from '#contracts/couriers.ts'
@@ -14,9 +15,11 @@ export function fromRows(
   items: Parameters<typeof toOrder>[1],
   events: EventRow[],
   templates: TrackingTemplates,
+  request: OrderRequest | null = null,
 ): Order {
   return toOrder(
     {
+      exchange_for: o.exchange_for,
       id: o.id,
       subtotal: o.subtotal,
       delivery_fee: o.delivery_fee,
@@ -43,6 +46,7 @@ export function fromRows(
     items,
     events,
     templates,
+    request,
   )
 }
 
@@ -71,10 +75,19 @@ export function toOrder(
     address: Address
     courier: string | null
     tracking_number: string | null
+    exchange_for?: string | null
   },
   items: { product_id: string; name: string; price: number; image: string; size: string; quantity: number }[],
-  events: { at: number; from_status: string | null; to_status: string; actor: string; note: string | null }[],
+  events: {
+    at: number
+    from_status: string | null
+    to_status: string
+    actor: string
+    note: string | null
+    request_step?: string | null
+  }[],
   templates: TrackingTemplates,
+  request: OrderRequest | null = null,
 ): Order {
   return {
     _id: o.id,
@@ -107,9 +120,16 @@ export function toOrder(
       to: e.to_status as OrderStatus,
       by: e.actor as OrderActor,
       note: e.note,
+      request: isRequestStep(e.request_step) ? e.request_step : null,
     })),
     courier: o.courier,
     trackingNumber: o.tracking_number,
     trackingUrl: trackingUrl(templates, o.courier, o.tracking_number),
+    request,
+    exchangeFor: o.exchange_for ?? null,
   }
+}
+
+function isRequestStep(value: string | null | undefined): value is RequestStep {
+  return typeof value === 'string' && (requestSteps as readonly string[]).includes(value)
 }

@@ -6,6 +6,14 @@ import * as repo from '#server/orders/repository.ts'
 import type { OrdersContext } from '#server/orders/context.ts'
 import { fromRows, groupBy } from '#server/orders/order-rows.ts'
 import { attentionOf } from '#server/orders/attention.ts'
+import * as requests from '#server/orders/requests-repository.ts'
+import { toRequest } from '#server/orders/request-rows.ts'
+
+/** The latest of an order's requests (oldest first), as the order carries it; null for none. */
+const latest = (rows: Awaited<ReturnType<typeof requests.requestsOfOrder>>) => {
+  const last = rows.at(-1)
+  return last ? toRequest(last) : null
+}
 
 // Orders read back: the shopper's list and one order, and the console's view of any order.
 
@@ -15,17 +23,30 @@ export function createReading(ctx: OrdersContext) {
   return {
     /** Oldest first: the storefront reverses the flattened list (docs/spec/store-spec.md §7). */
     async list(userId: string): Promise<Order[]> {
-      const { orders, items, events } = await repo.ordersOfUser(db, userId)
+      const [{ orders, items, events }, asked] = await Promise.all([
+        repo.ordersOfUser(db, userId),
+        requests.requestsOfUser(db, userId),
+      ])
       const itemsBy = groupBy(items, (i) => i.order_id)
       const eventsBy = groupBy(events, (e) => e.order_id)
-      return orders.map((o) => fromRows(o, itemsBy.get(o.id) ?? [], eventsBy.get(o.id) ?? [], trackingTemplates))
+      const requestsBy = groupBy(asked, (r) => r.order_id)
+      return orders.map((o) =>
+        fromRows(
+          o,
+          itemsBy.get(o.id) ?? [],
+          eventsBy.get(o.id) ?? [],
+          trackingTemplates,
+          latest(requestsBy.get(o.id) ?? []),
+        ),
+      )
     },
 
     /** One of the shopper's orders, or undefined (another shopper's order is not theirs to see). */
     async get(userId: string, orderId: string): Promise<Order | undefined> {
       const found = await repo.orderForUpdate(db, orderId, { lock: false })
       if (!found || found.order.user_id !== userId) return undefined
-      return fromRows(found.order, found.items, found.events, trackingTemplates)
+      const request = latest(await requests.requestsOfOrder(db, orderId))
+      return fromRows(found.order, found.items, found.events, trackingTemplates, request)
     },
 
     /**
@@ -39,8 +60,9 @@ export function createReading(ctx: OrdersContext) {
       const found = await repo.orderForUpdate(db, orderId, { lock: false })
       if (!found) return undefined
       const { user_id: userId, language } = found.order
+      const request = latest(await requests.requestsOfOrder(db, orderId))
       return {
-        order: fromRows(found.order, found.items, found.events, trackingTemplates),
+        order: fromRows(found.order, found.items, found.events, trackingTemplates, request),
         userId,
         language: isLang(language) ? language : 'en',
         attention: attentionOf(found.order.attention),

@@ -1,6 +1,8 @@
 import { Hono } from 'hono'
 import { idempotencyKeySchema, orderActionSchema, orderLinkSchema, placeOrderSchema } from '#contracts/orders.ts'
 import { trackQuerySchema } from '#contracts/track.ts'
+import { REQUEST_PHOTOS_MAX, requestInputSchema } from '#contracts/requests.ts'
+import { photoForm } from '#server/http/photo-form.ts'
 import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
@@ -36,6 +38,17 @@ export const orderRoutes = new Hono<AppEnv>()
     const { orderId } = parseWith(orderActionSchema, await readJson(c.req))
     const order = await c.var.services.orders.confirm(user._id, orderId)
     return c.json({ message: 'Order confirmed', order })
+  })
+  /**
+   * An exchange or return of pieces of the shopper's Delivered order, within RETURN_DAYS
+   * (JSON, or multipart with the same fields in `request` and photos in photo1..photo3;
+   * docs/decisions/036). 409 while the order has a request open or approved.
+   */
+  .post('/request', async (c) => {
+    const user = requireUser(c)
+    const { input, photos } = await photoForm(c, 'request', REQUEST_PHOTOS_MAX)
+    const request = await c.var.services.orders.ask(user._id, parseWith(requestInputSchema, input), photos)
+    return c.json({ message: 'Your request is sent: the store will answer by email', request }, 201)
   })
   /** The shopper cancels while the order is Order Placed or Confirmed. */
   .post('/cancel', async (c) => {

@@ -7,6 +7,8 @@ import { createAccountHooks } from '#server/orders/account-hooks.ts'
 import { createDiscountQuote } from '#server/orders/discount-quote.ts'
 import { createTracking } from '#server/orders/tracking.ts'
 import { createBlocklist } from '#server/orders/attention.ts'
+import { createRequests } from '#server/orders/requests.ts'
+import { createRequestDecisions } from '#server/orders/request-decisions.ts'
 
 export { ANONYMISED } from '#server/orders/account-hooks.ts'
 export { CANCEL_LINK_MS, CONFIRM_LINK_MS, orderLinkPath } from '#server/orders/new-order.ts'
@@ -17,7 +19,8 @@ export type OrderService = ReturnType<typeof createOrderService>
 
 /**
  * Orders: the one service other domains, routes and pages use. Each job is a module of
- * its own beside this one (placing, new-order, moves, reading, tracking, account-hooks); they
+ * its own beside this one (placing, new-order, moves, reading, tracking, requests and
+ * request-decisions (exchanges and returns), account-hooks); they
  * share the database, the domains and the limits (server/orders/context.ts).
  */
 export function createOrderService(
@@ -35,6 +38,8 @@ export function createOrderService(
     ...createDiscountQuote(ctx),
     ...createTracking(ctx),
     ...createBlocklist(ctx),
+    ...createRequests(ctx),
+    ...createRequestDecisions(ctx),
     ...createAccountHooks(),
   }
 }

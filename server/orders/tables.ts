@@ -34,6 +34,8 @@ export interface OrdersTable {
   discount: number
   /** Why the order needs the owner's look before it is packed (a JSON list of reasons); null for none. */
   attention: string | null
+  /** An exchange order's original (order_requests); null for any other order. */
+  exchange_for: string | null
 }
 
 /** Phones the store looks at before shipping to (README, "Orders that need attention"), by key (contracts/phone.ts). */
@@ -66,6 +68,40 @@ export interface OrderEventsTable {
   to_status: string
   actor: string
   note: string | null
+  /** A step of an exchange or return request (contracts/requests.ts requestSteps), the status unchanged; null for a move. */
+  request_step: string | null
+}
+
+/**
+ * A shopper's exchange or return of pieces of a Delivered order (docs/decisions/036). At
+ * most one an order is open or approved at a time (a partial unique index).
+ */
+export interface OrderRequestsTable {
+  id: string
+  order_id: string
+  /** Null once the account is deleted, as its orders' are. */
+  user_id: string | null
+  /** 'exchange' or 'return'. */
+  kind: string
+  /** 'open', 'approved', 'declined' or 'received'. */
+  status: string
+  /**
+   * The pieces, as a JSON list of { productId, name, size, quantity, newSize, price, image }:
+   * a snapshot of the order's lines (price paid) and the sizes wanted, never queried by field.
+   */
+  items: string
+  reason: string
+  note: string
+  /** The photos' image keys, a JSON array of at most three. */
+  photos: string
+  decision_note: string | null
+  /** An approved exchange's new order. */
+  exchange_order_id: string | null
+  refund_method: string | null
+  refund_reference: string | null
+  created_at: number
+  decided_at: number | null
+  received_at: number | null
 }
 
 /** The first answer to a shopper's Idempotency-Key on placeorder (docs/decisions/013). */
@@ -84,4 +120,5 @@ export interface OrderTables {
   order_events: OrderEventsTable
   idempotency_keys: IdempotencyKeysTable
   phone_blocklist: PhoneBlocklistTable
+  order_requests: OrderRequestsTable
 }

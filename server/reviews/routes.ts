@@ -7,8 +7,9 @@ import {
   reviewsQuerySchema,
 } from '#contracts/reviews.ts'
 import { idParam, queryOf } from '#server/http/params.ts'
-import { AppError, parseWith } from '#server/http/errors.ts'
+import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
+import { photoForm } from '#server/http/photo-form.ts'
 import type { AppEnv } from '#server/http/env.ts'
 import { adminOnly, requireUser } from '#server/auth/session.ts'
 
@@ -22,7 +23,7 @@ export const productReviewRoutes = new Hono<AppEnv>().get('/:id/reviews', async 
 export const reviewRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const user = requireUser(c)
-    const { input, photos } = await reviewForm(c)
+    const { input, photos } = await photoForm(c, 'review', REVIEW_PHOTOS_MAX)
     const review = await c.var.services.reviews.submit(user, parseWith(reviewInputSchema, input), photos)
     return c.json({ message: 'Thank you: your review will appear once the store has read it', review }, 201)
   })
@@ -43,38 +44,5 @@ export const adminReviewRoutes = new Hono<AppEnv>()
     const review = await c.var.services.reviews.decide(idOf(c), decision)
     return c.json({ message: review.status === 'approved' ? 'The review is shown' : 'The review is hidden', review })
   })
-
-/**
- * The review's fields: the JSON body, or in multipart the JSON of the same fields in
- * `review` and the files photo1..photo3.
- */
-async function reviewForm(c: Context<AppEnv>): Promise<{ input: unknown; photos: Uint8Array[] }> {
-  if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? ''))
-    return { input: await readJson(c.req), photos: [] }
-  let form: Record<string, string | File>
-  try {
-    form = await c.req.parseBody()
-  } catch {
-    throw new AppError(400, 'The request body is not a valid multipart form')
-  }
-  const field = form.review
-  if (typeof field !== 'string')
-    throw new AppError(400, "review must be the review's JSON", { fields: { review: 'Missing' } })
-  let input: unknown
-  try {
-    input = JSON.parse(field)
-  } catch {
-    throw new AppError(400, 'review is not valid JSON', { fields: { review: 'Not valid JSON' } })
-  }
-  const photos: Uint8Array[] = []
-  for (let slot = 1; slot <= REVIEW_PHOTOS_MAX; slot++) {
-    const file = form[`photo${slot}`]
-    if (file === undefined || file === '') continue
-    if (typeof file === 'string')
-      throw new AppError(400, `photo${slot} must be a file`, { fields: { [`photo${slot}`]: 'Not a file' } })
-    if (file.size > 0) photos.push(new Uint8Array(await file.arrayBuffer()))
-  }
-  return { input, photos }
-}
 
 const idOf = (c: Context<AppEnv>) => idParam(c, 200, 'Not found')

@@ -67,6 +67,7 @@ describe('the settings against hoarding', () => {
       unconfirmedMs: 48 * HOUR,
       trackPerIpPerHour: 30,
       codReviewOver: null,
+      returnDays: 7,
     })
   })
 })

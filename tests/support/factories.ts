@@ -73,6 +73,8 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     courier: null,
     trackingNumber: null,
     trackingUrl: null,
+    request: null,
+    exchangeFor: null,
     ...overrides,
   }
 }

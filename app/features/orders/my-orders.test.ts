@@ -36,10 +36,12 @@ function order(id: string, date: number, names: string[], status: Order['status'
     payment: false,
     paymentMethod: 'COD',
     date,
-    events: [{ at: date, from: null, to: 'Order Placed', by: 'shopper', note: null }],
+    events: [{ at: date, from: null, to: 'Order Placed', by: 'shopper', note: null, request: null }],
     courier: null,
     trackingNumber: null,
     trackingUrl: null,
+    request: null,
+    exchangeFor: null,
   }
 }
 
