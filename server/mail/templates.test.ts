@@ -105,6 +105,51 @@ const emails: Record<string, [kind: string, (lang: Lang) => Promise<Rendered>][]
         }),
     ],
   ],
+  requestEmail: (
+    [
+      ['received', 'exchange', 'open'],
+      ['approved', 'exchange', 'approved'],
+      ['approved', 'return', 'approved'],
+      ['declined', 'return', 'declined'],
+      ['done', 'exchange', 'received'],
+      ['done', 'return', 'received'],
+    ] as const
+  ).map(([news, kind, status]) => [
+    `request ${news} (${kind})`,
+    (l) =>
+      templates.requestEmail(store, l, news, {
+        order,
+        request: {
+          id: 'r1',
+          orderId: order._id,
+          kind,
+          status,
+          items: [
+            {
+              _id: 'oxford-shirt',
+              name: 'Men Oxford Shirt',
+              size: 'M',
+              quantity: 1,
+              newSize: kind === 'exchange' ? 'L' : null,
+              price: 2499,
+              image: '/images/a.webp',
+            },
+          ],
+          reason: 'size',
+          note: '',
+          photos: [],
+          decisionNote: news === 'declined' ? 'Worn and washed' : null,
+          exchangeOrderId: null,
+          refundMethod: kind === 'return' && news === 'done' ? 'jazzcash' : null,
+          refundReference: kind === 'return' && news === 'done' ? 'JC-1' : null,
+          refundAmount: 2499,
+          createdAt: 0,
+          decidedAt: null,
+          receivedAt: null,
+        },
+        exchange: kind === 'exchange' && news === 'approved' ? { ...order, subtotal: 2499, amount: 0 } : null,
+      }),
+  ]),
 }
 
 // A message key shows as itself when it is missing (i18next's answer): "reset.note" is

@@ -147,10 +147,13 @@ describe.each(databases)('orders (%s)', (kind) => {
         paymentMethod: 'COD',
         date: expect.any(Number) as number,
         // Its life starts with one event, its placing by the shopper (docs/spec/rulings.md #15).
-        events: [{ at: body.order.date, from: null, to: 'Order Placed', by: 'shopper', note: null }],
+        events: [{ at: body.order.date, from: null, to: 'Order Placed', by: 'shopper', note: null, request: null }],
         courier: null,
         trackingNumber: null,
         trackingUrl: null,
+        // No exchange or return asked for; not an exchange (docs/decisions/036).
+        request: null,
+        exchangeFor: null,
       },
     })
     expect(body.order.date).toBeGreaterThanOrEqual(before)

@@ -203,6 +203,7 @@ describe.each(databases)('couriers and /track (%s)', (kind) => {
           by: i === 0 ? 'shopper' : 'store',
           // The store's notes are its own: they may name people and places.
           note: null,
+          request: null,
         })),
         courier: 'TCS',
         trackingNumber: 'TCS-7781234',
