@@ -17,7 +17,8 @@ const chromium = findTestChromium()
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }
 const phone = { ...devices['Pixel 7'], viewport: { width: 390, height: 844 } }
 // Specs whose tests run at both widths, as they are; tests/e2e/phone/ holds the phone's own.
-const bothWidths = /\/(account-page|discounts|line|mail|preboot|reviews|stock-orders|track|two-factor|urdu)\.spec\.ts$/
+const bothWidths =
+  /\/(account-page|discounts|line|mail|preboot|requests|reviews|stock-orders|track|two-factor|urdu)\.spec\.ts$/
 // The console adds a product to the catalog that other specs count and list (its own form and
 // the catalog import): its specs run
 // once every other spec is done (docs/decisions/020), at both widths. A sale moves prices

@@ -36,6 +36,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     cart,
     wishlist,
     store,
+    // RETURN_DAYS: every policy text says it (docs/decisions/036).
+    returnDays: services.orders.returnDays(),
     googleClientId: google.clientId ?? null,
     origin: publicUrl?.replace(/\/$/, '') ?? new URL(request.url).origin,
   }

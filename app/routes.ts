@@ -67,6 +67,7 @@ export default [
       route('sales/new', 'routes/admin/sales.new.tsx'),
       route('sales/:saleId', 'routes/admin/sales.$saleId.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
+      route('requests', 'routes/admin/requests.tsx'),
       route('security', 'routes/admin/security.tsx'),
     ]),
   ]),

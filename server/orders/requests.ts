@@ -29,6 +29,13 @@ export const TOO_MANY = 'You chose more pieces than you received'
 export const NO_SUCH_SIZE = 'The size you want is not made for this piece'
 export const SIZE_OUT = 'The size you want is out of stock now'
 
+/** What the order page's request form offers (requestOptions). */
+export interface RequestOptions {
+  /** The last moment to ask (epoch ms). */
+  until: number
+  lines: { productId: string; size: string; left: number; sizes: { size: string; inStock: boolean }[] }[]
+}
+
 type FoundOrder = NonNullable<Awaited<ReturnType<typeof orderRepo.orderForUpdate>>>
 
 /** When the order moved to Delivered (a request's steps on it are no move), or null. */
@@ -183,6 +190,42 @@ export function createRequests(ctx: OrdersContext) {
         await catalog.photos.remove(keys)
         if (isUniqueViolation(err)) throw new AppError(409, ALREADY_ASKED)
         throw err
+      }
+    },
+
+    /**
+     * What the order page's request form offers, for the shopper's own order: null when no
+     * request can be made now (not Delivered, the window passed, or one is open or approved);
+     * else the last moment to ask, and for each line the pieces left to ask about and the
+     * product's other sizes with whether each is in stock now.
+     */
+    async requestOptions(userId: string, orderId: string): Promise<RequestOptions | null> {
+      const found = await orderRepo.orderForUpdate(db, orderId, { lock: false })
+      if (!found || found.order.user_id !== userId || found.order.status !== 'Delivered') return null
+      const delivered = deliveredAt(found)
+      if (delivered === null || !withinReturnWindow(delivered, now(), limits.returnDays)) return null
+      const earlier = (await repo.requestsOfOrder(db, orderId)).filter((r) => r.status !== 'declined')
+      if (earlier.some((r) => (ACTIVE_REQUEST_STATUSES as readonly string[]).includes(r.status))) return null
+      const asked = earlier.flatMap((r) => JSON.parse(r.items) as StoredItem[])
+      const products = await catalog.getMany([...new Set(found.items.map((l) => l.product_id))])
+      const byId = new Map(products.map((p) => [p._id, p]))
+      return {
+        until: delivered + limits.returnDays * 24 * 60 * 60_000,
+        lines: found.items.map((line) => {
+          const product = byId.get(line.product_id)
+          return {
+            productId: line.product_id,
+            size: line.size,
+            left:
+              line.quantity -
+              asked
+                .filter((p) => p.productId === line.product_id && p.size === line.size)
+                .reduce((sum, p) => sum + p.quantity, 0),
+            sizes: (product?.sizes ?? [])
+              .filter((size) => size !== line.size)
+              .map((size) => ({ size, inStock: (product?.stock[size] ?? 0) > 0 })),
+          }
+        }),
       }
     },
 

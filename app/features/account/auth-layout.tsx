@@ -5,6 +5,7 @@ import type { Product } from '#contracts/catalog.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { maybeMessage } from '#app/features/account/messages.ts'
+import { useReturnDays } from '#app/lib/root-data.ts'
 
 /** A few of the store's pieces for the brand panel. */
 export type Showcase = Pick<Product, '_id' | 'image1'>[]
@@ -33,6 +34,7 @@ export function AuthLayout({
   children: React.ReactNode
 }) {
   const { t } = useTranslation('account')
+  const days = useReturnDays()
   const { store } = useRootData()
   const name = store.name.toUpperCase()
   return (
@@ -78,7 +80,7 @@ export function AuthLayout({
               <span className="grid size-8 place-items-center rounded-full bg-white/10">
                 <Icon aria-hidden className="size-4" />
               </span>
-              {t(text)}
+              {t(text, { days })}
             </li>
           ))}
         </ul>

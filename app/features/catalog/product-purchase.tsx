@@ -9,6 +9,7 @@ import { useToast } from '#app/components/toaster.tsx'
 import { BackInStock } from '#app/features/catalog/back-in-stock.tsx'
 import { SizeChart } from '#app/features/catalog/size-chart.tsx'
 import { purchaseMessage, SIZE_REQUIRED } from '#app/features/catalog/purchase-messages.ts'
+import { useReturnDays } from '#app/lib/root-data.ts'
 
 /**
  * What the product page's action answers to an 'Add To Cart' posted before the app has
@@ -49,6 +50,7 @@ export function ProductPurchase({
   waiting: string[] | null
 }) {
   const { t } = useTranslation('catalog')
+  const days = useReturnDays()
   const addedMessage = (name: string, size: string) => t('purchase.added', { name, size })
   const posted = result && 'added' in result ? result.added : result && 'guestAdd' in result ? result.guestAdd : null
   const [initialSize] = useState(posted?.size ?? null)
@@ -225,7 +227,7 @@ export function ProductPurchase({
         {notes.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-3">
             <Icon aria-hidden className="size-4 shrink-0 text-accent" />
-            {t(text)}
+            {t(text, { days })}
           </li>
         ))}
       </ul>

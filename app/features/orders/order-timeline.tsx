@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { Check, PackageCheck, Truck, Undo2, X } from 'lucide-react'
+import { ArrowLeftRight, Check, PackageCheck, Truck, Undo2, X } from 'lucide-react'
 import type { Order } from '#contracts/orders.ts'
 import type { OrderStatus } from '#contracts/order-status.ts'
 import { formatOrderDate, formatOrderTime } from '#app/lib/dates.ts'
@@ -20,7 +20,8 @@ const road = [
 /**
  * Where the order is (docs/spec/rulings.md #15): each step of the road with when it was
  * reached, the courier, tracking number and the courier's tracking page once shipped, and a Cancelled or Returned
- * order's last step in place of the rest. An ordered list, so a screen reader reads it
+ * order's last step in place of the rest, then the steps of an exchange or return asked for
+ * after delivery (docs/decisions/036), each with its pieces or the store's note. An ordered list, so a screen reader reads it
  * as steps; reached steps say so in words, not only in colour.
  */
 export function OrderTimeline({
@@ -30,7 +31,10 @@ export function OrderTimeline({
 }) {
   const { t } = useTranslation('orders')
   const lang = useLang()
-  const reached = new Map(order.events.map((e) => [e.to, e]))
+  // A request's steps leave the status as it was: they follow the road, not mark it.
+  const moves = order.events.filter((e) => !e.request)
+  const asked = order.events.filter((e) => e.request)
+  const reached = new Map(moves.map((e) => [e.to, e]))
   const ended = order.status === 'Cancelled' || order.status === 'Returned' ? order.status : null
   const endEvent = ended ? reached.get(ended) : undefined
   // A cancelled order shows the steps it reached, then the cancellation.
@@ -42,7 +46,7 @@ export function OrderTimeline({
       {steps.map((step, i) => {
         const event = reached.get(step.status)
         const done = Boolean(event)
-        const last = i === steps.length - 1 && !ended
+        const last = i === steps.length - 1 && !ended && asked.length === 0
         return (
           <li key={step.status} className="relative flex gap-4 pb-6 last:pb-0">
             {!last && (
@@ -127,6 +131,34 @@ export function OrderTimeline({
           </div>
         </li>
       )}
+      {asked.map((event, i) => (
+        <li key={`${event.at}-${i}`} className="relative flex gap-4 pt-6">
+          <span
+            aria-hidden
+            className="grid size-8 shrink-0 place-items-center rounded-full border-2 border-accent bg-white text-accent"
+          >
+            {event.request === 'exchange-requested' ? (
+              <ArrowLeftRight className="size-4" />
+            ) : (
+              <Undo2 className="size-4" />
+            )}
+          </span>
+          <div className="min-w-0 pt-1">
+            <p className="text-sm font-semibold text-ink">{t(`timeline.request.${event.request!}`)}</p>
+            <p className="text-xs text-muted">
+              <time dateTime={new Date(event.at).toISOString()}>
+                {t('timeline.when', { date: formatOrderDate(event.at, lang), time: formatOrderTime(event.at, lang) })}
+              </time>
+              {event.by === 'shopper' ? t('timeline.byYou') : ''}
+            </p>
+            {event.note && (
+              <p className="mt-1 text-sm text-ink" dir="auto">
+                {event.note}
+              </p>
+            )}
+          </div>
+        </li>
+      ))}
     </ol>
   )
 }

@@ -21,6 +21,9 @@ import { orderNumber } from '#contracts/orders.ts'
 import { paymentMethodName } from '#app/features/orders/my-orders.ts'
 import { orderMessage, statusName } from '#app/features/orders/order-labels.ts'
 import { OrderText } from '#app/features/orders/order-text.tsx'
+import { RequestForm, RequestSent, type RequestResult } from '#app/features/orders/request-form.tsx'
+import { ExchangeFor, RequestCard } from '#app/features/orders/request-card.tsx'
+import { requestAction } from '#app/features/orders/request.server.ts'
 
 export function meta({ loaderData, matches, location }: Route.MetaArgs) {
   const t = tFor(langOfPath(location.pathname))
@@ -39,10 +42,13 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   const order = await services.orders.get(user._id, params.orderId)
   if (!order) notFound('Order not found')
   const done = url.searchParams.get('done')
+  // A Delivered order within RETURN_DAYS offers its exchange or return form (docs/decisions/036).
+  const requestOptions = order.status === 'Delivered' ? await services.orders.requestOptions(user._id, order._id) : null
   return {
     order,
+    requestOptions,
     askingToCancel: url.searchParams.has('cancel'),
-    done: done === 'confirm' || done === 'cancel' ? done : null,
+    done: done === 'confirm' || done === 'cancel' || done === 'request' ? done : null,
   }
 }
 
@@ -53,7 +59,15 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
 export async function action({ context, url, params, request }: Route.ActionArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
-  const { intent } = formValues(await request.formData(), ['intent'])
+  const form = await request.formData()
+  const { intent } = formValues(form, ['intent'])
+  if (intent === 'request') {
+    const order = await services.orders.get(user._id, params.orderId)
+    if (!order) notFound('Order not found')
+    const result: RequestResult = await requestAction(context, user._id, order, form)
+    if ('requestSent' in result) return redirectIn(request, `/order/${params.orderId}?done=request`)
+    return { request: result }
+  }
   const run =
     intent === 'confirm'
       ? () => services.orders.confirm(user._id, params.orderId)
@@ -65,14 +79,16 @@ export async function action({ context, url, params, request }: Route.ActionArgs
     fallback: 'The order could not be changed. Please try again.',
     what: `order ${intent}`,
   })
-  if (!result.ok) return { message: result.message }
+  if (!result.ok) return { message: result.message, request: undefined }
   return redirectIn(request, `/order/${params.orderId}?done=${intent}`)
 }
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('orders')
   const lang = useLang()
-  const { order, askingToCancel, done } = loaderData
+  const { order, askingToCancel, done, requestOptions } = loaderData
+  const requestResult = actionData && 'request' in actionData ? actionData.request : undefined
+  const message = actionData && 'message' in actionData ? actionData.message : undefined
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const moves = shopperMoves(order.status)
@@ -98,13 +114,15 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       </div>
 
-      {actionData?.message && (
+      {message && (
         <p role="alert" className="mt-5 flex items-center gap-2 text-sm font-medium text-danger">
           <CircleAlert aria-hidden className="size-4 shrink-0" />
-          {orderMessage(t, actionData.message)}
+          {orderMessage(t, message)}
         </p>
       )}
-      {!actionData && done && (
+      {order.exchangeFor && <ExchangeFor orderId={order.exchangeFor} />}
+      {!actionData && done === 'request' && <RequestSent />}
+      {!actionData && done && done !== 'request' && (
         <p role="status" className="mt-5 flex items-center gap-2 text-sm font-medium text-success">
           <CircleCheck aria-hidden className="size-4 shrink-0" />
           {done === 'confirm' ? t('order.confirmed') : t('order.cancelled')}
@@ -170,6 +188,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
               )}
             </section>
           )}
+
+          {order.request && <RequestCard request={order.request} />}
+          {requestOptions && <RequestForm order={order} options={requestOptions} result={requestResult} />}
 
           <section aria-labelledby="progress-title">
             <h2 id="progress-title" className="mb-4 font-display text-lg font-semibold text-ink">

@@ -11,6 +11,7 @@ import { tFor } from '#app/lib/i18n/i18n.ts'
 import { slot, withParts } from '#app/features/account/sentence.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
+import { useReturnDays } from '#app/lib/root-data.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { catalog } = context.get(appContext).services
@@ -54,6 +55,7 @@ const lead = (text: React.ReactNode) => <strong className="font-semibold text-in
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation('pages')
+  const days = useReturnDays()
   const { store } = useRootData()
   const email = (
     <a href={`mailto:${store.email}`} dir="ltr" className="font-medium text-accent underline underline-offset-2">
@@ -141,7 +143,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               {withParts(t('delivery.track', { orders: slot('orders') }), { orders: lead(t('delivery.myOrders')) })}
             </li>
             <li>
-              {withParts(t('delivery.returns', { phone: slot('phone'), email: slot('email') }), {
+              {withParts(t('delivery.returns', { phone: slot('phone'), email: slot('email'), days }), {
                 phone: (
                   <bdi dir="ltr" className="whitespace-nowrap">
                     {store.phone}

@@ -20,6 +20,7 @@ import { productsInCart } from '#app/features/cart/cart-products.server.ts'
 import { cartMessage } from '#app/features/cart/cart-messages.ts'
 import { discountAction, discountState } from '#app/lib/cart/discount.server.ts'
 import { DiscountField, DiscountForm, useRefusalText } from '#app/features/cart/discount-field.tsx'
+import { useReturnDays } from '#app/lib/root-data.ts'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = tFor(langOfPath(location.pathname))
@@ -68,6 +69,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('cart')
+  const returnDays = useReturnDays()
   // The live cart: edits show at once and are synced by the cart provider.
   const live = useCart()
   const { cart, count } = live
@@ -128,7 +130,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 {t('cart.checkout')}
                 <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
               </Link>
-              <p className="mt-4 text-center text-xs text-muted">{t('cart.codNote')}</p>
+              <p className="mt-4 text-center text-xs text-muted">{t('cart.codNote', { days: returnDays })}</p>
             </CartTotals>
           </div>
         </div>
