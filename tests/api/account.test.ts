@@ -630,9 +630,17 @@ describe.each(databases)('migrating a store with orders to saved addresses (%s)'
 
       // Unchanged, but for the language a later migration gives every earlier order (the store's
       // only one then), the discount code none of them used (docs/decisions/026), and the
-      // attention none was marked with (README, "Orders that need attention").
+      // attention none was marked with (README, "Orders that need attention"), and the original
+      // an order that is no exchange has none of (docs/decisions/036).
       expect(await db.selectFrom('orders').selectAll().execute()).toEqual(
-        orderBefore.map((o) => ({ ...o, language: 'en', discount_code: null, discount: 0, attention: null })),
+        orderBefore.map((o) => ({
+          ...o,
+          language: 'en',
+          discount_code: null,
+          discount: 0,
+          attention: null,
+          exchange_for: null,
+        })),
       )
       expect(await db.selectFrom('order_items').select(['order_id', 'quantity']).execute()).toEqual([
         { order_id: 'old-order', quantity: 2 },

@@ -103,6 +103,18 @@ export const API: Record<string, Inputs> = {
   'POST /api/wishlist/emails': { body: { on: true } },
   'GET /api/admin/reviews': { query: ['status', 'low', 'page'] },
   'POST /api/admin/reviews/:id/decision': { body: { approve: true, reply: 'Thanks' } },
+  'POST /api/order/request': {
+    body: {
+      orderId: 'no-such-order',
+      kind: 'exchange',
+      items: [{ _id: 'oxford-shirt', size: 'M', quantity: 1, newSize: 'L' }],
+      reason: 'size',
+      note: 'Fuzz',
+    },
+  },
+  'GET /api/admin/requests': { query: ['status', 'page'] },
+  'POST /api/admin/requests/:id/decision': { body: { approve: false, note: 'Fuzz' } },
+  'POST /api/admin/requests/:id/received': { body: { refundMethod: 'easypaisa', reference: 'Fuzz' } },
   'POST /api/cart/get': {},
   'POST /api/cart/add': { body: { itemId: 'oxford-shirt', size: 'M' } },
   'POST /api/cart/update': { body: { itemId: 'oxford-shirt', size: 'M', quantity: 0 } },
