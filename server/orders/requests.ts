@@ -14,7 +14,7 @@ import * as orderRepo from '#server/orders/repository.ts'
 import * as repo from '#server/orders/requests-repository.ts'
 import type { OrdersContext } from '#server/orders/context.ts'
 import { fromRows } from '#server/orders/order-rows.ts'
-import { itemsNote, toRequest, type StoredItem } from '#server/orders/request-rows.ts'
+import { itemsNote, storedItems, toRequest, type StoredItem } from '#server/orders/request-rows.ts'
 
 // A shopper asks to exchange or return pieces of a Delivered order (docs/decisions/036):
 // within RETURN_DAYS of the move to Delivered, pieces of the order and no more than were
@@ -117,9 +117,11 @@ export function createRequests(ctx: OrdersContext) {
         })
       const first = await orderRepo.orderForUpdate(db, input.orderId, { lock: false })
       if (!first || first.order.user_id !== userId) throw new AppError(404, 'Order not found')
+      // Photos are kept under a product of the order (a key is made of a product's id).
+      const keyed = first.items.find((l) => l.product_id === input.items[0]?._id) ?? first.items[0]
       const keys: string[] = []
       try {
-        for (const photo of photos) keys.push(await catalog.photos.storeRequest(input.items[0]!._id, photo))
+        for (const photo of photos) keys.push(await catalog.photos.storeRequest(keyed!.product_id, photo))
       } catch (err) {
         await catalog.photos.remove(keys)
         throw err
@@ -141,7 +143,7 @@ export function createRequests(ctx: OrdersContext) {
             trx,
             found,
             input,
-            earlier.map((r) => ({ items: JSON.parse(r.items) as StoredItem[] })),
+            earlier.map((r) => ({ items: storedItems(r.items) })),
           )
           const row = {
             id: randomUUID(),
@@ -206,7 +208,7 @@ export function createRequests(ctx: OrdersContext) {
       if (delivered === null || !withinReturnWindow(delivered, now(), limits.returnDays)) return null
       const earlier = (await repo.requestsOfOrder(db, orderId)).filter((r) => r.status !== 'declined')
       if (earlier.some((r) => (ACTIVE_REQUEST_STATUSES as readonly string[]).includes(r.status))) return null
-      const asked = earlier.flatMap((r) => JSON.parse(r.items) as StoredItem[])
+      const asked = earlier.flatMap((r) => storedItems(r.items))
       const products = await catalog.getMany([...new Set(found.items.map((l) => l.product_id))])
       const byId = new Map(products.map((p) => [p._id, p]))
       return {

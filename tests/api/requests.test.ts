@@ -443,6 +443,32 @@ describe.each(databases)('exchanges and returns (%s)', (kind) => {
     const request = (await json<{ request: OrderRequest }>(res, 201)).request
     expect(request.photos).toHaveLength(1)
     expect((await store().fetch(request.photos[0]!)).status).toBe(200)
+    // A piece not on the order, with a photo: refused as in JSON, nothing kept.
+    const { client: other, order: second } = await delivered()
+    const bad = new FormData()
+    bad.set(
+      'request',
+      JSON.stringify(exchange(second._id, { items: [{ _id: 'Not a product', size: 'M', quantity: 1, newSize: 'L' }] })),
+    )
+    bad.set('photo1', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'a.jpg')
+    const refused = await store().fetch('/api/order/request', {
+      method: 'POST',
+      body: bad,
+      headers: { cookie: other.cookie! },
+    })
+    expect(await json(refused, 422)).toMatchObject({ message: 'A piece you chose is not on this order' })
+    const notJson = new FormData()
+    notJson.set('request', '{')
+    expect(
+      await json(
+        await store().fetch('/api/order/request', {
+          method: 'POST',
+          body: notJson,
+          headers: { cookie: other.cookie! },
+        }),
+        400,
+      ),
+    ).toEqual({ message: 'request is not valid JSON', fields: { request: 'Not valid JSON' } })
   })
 
   it('emails the shopper at each step, in their language', async () => {
