@@ -81,12 +81,12 @@ function RequestMail(
           t('request.items'),
           item.newSize
             ? t('request.itemExchange', {
-                product: item.name,
-                size: item.size,
-                newSize: item.newSize,
+                product: isolate(item.name),
+                size: isolate(item.size),
+                newSize: isolate(item.newSize),
                 quantity: item.quantity,
               })
-            : t('request.item', { product: item.name, size: item.size, quantity: item.quantity }),
+            : t('request.item', { product: isolate(item.name), size: isolate(item.size), quantity: item.quantity }),
         ]),
         ...(news === 'done' && request.refundReference
           ? [[t('requestDone.reference'), request.refundReference] as [string, string]]
@@ -115,3 +115,6 @@ export function requestEmail(
     h(RequestMail, { ...ctx, subject, news, ...details, exchange: details.exchange ?? null }),
   )
 }
+
+/** A value (a size such as "2-3Y", a product's name) kept in its own direction inside a line of either language. */
+const isolate = (text: string) => `\u2068${text}\u2069`

@@ -127,6 +127,11 @@ for (const lang of ['en', 'ur'] as const) {
     const answer = page.getByRole('region', { name: w.card })
     await expect(answer.getByText(w.approved)).toBeVisible()
     await expect(answer.getByText('Sending the new size this week')).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await page.screenshot({
+      path: `test-results/request-approved-${lang}-${test.info().project.name}.png`,
+      fullPage: true,
+    })
     const exchange = await withStore(async ({ db }) =>
       db
         .selectFrom('orders')
@@ -135,8 +140,10 @@ for (const lang of ['en', 'ur'] as const) {
         .executeTakeFirstOrThrow(),
     )
     expect(exchange).toMatchObject({ delivery_fee: 0, status: 'Confirmed' })
-    await answer.getByRole('link', { name: w.seeExchange(orderNumber(exchange.id)) }).click()
-    await expect(page.getByRole('link', { name: w.exchangeFor(number) })).toBeVisible()
+    // Order numbers sit in their own direction inside the sentence (isolated), in either language.
+    const isolated = (n: string) => `\u2068${n}\u2069`
+    await answer.getByRole('link', { name: w.seeExchange(isolated(orderNumber(exchange.id))) }).click()
+    await expect(page.getByRole('link', { name: w.exchangeFor(isolated(number)) })).toBeVisible()
     await expectNoSeriousViolations(page)
     await expectNoSidewaysScroll(page)
     expect(errors).toEqual([])

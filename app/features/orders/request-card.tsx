@@ -33,8 +33,12 @@ export function RequestCard({ request }: { request: OrderRequest }) {
             <bdi>{item.name}</bdi>
             {' · '}
             {item.newSize
-              ? t('request.itemExchange', { size: item.size, newSize: item.newSize, quantity: item.quantity })
-              : t('request.itemReturn', { size: item.size, quantity: item.quantity })}
+              ? t('request.itemExchange', {
+                  size: isolate(item.size),
+                  newSize: isolate(item.newSize),
+                  quantity: item.quantity,
+                })
+              : t('request.itemReturn', { size: isolate(item.size), quantity: item.quantity })}
           </li>
         ))}
       </ul>
@@ -48,7 +52,7 @@ export function RequestCard({ request }: { request: OrderRequest }) {
           to={`/order/${request.exchangeOrderId}`}
           className="mt-3 inline-flex min-h-11 items-center text-sm font-semibold text-accent underline underline-offset-4"
         >
-          {t('request.seeExchange', { number: orderNumber(request.exchangeOrderId) })}
+          {t('request.seeExchange', { number: isolate(orderNumber(request.exchangeOrderId)) })}
         </Link>
       )}
     </section>
@@ -62,8 +66,11 @@ export function ExchangeFor({ orderId }: { orderId: string }) {
     <p className="mt-5 flex items-center gap-2 text-sm text-ink">
       <ArrowLeftRight aria-hidden className="size-4 shrink-0 text-accent" />
       <Link to={`/order/${orderId}`} className="font-medium underline underline-offset-4">
-        {t('request.exchangeFor', { number: orderNumber(orderId) })}
+        {t('request.exchangeFor', { number: isolate(orderNumber(orderId)) })}
       </Link>
     </p>
   )
 }
+
+/** A size ("2-3Y") or an order number kept in its own direction inside a sentence of either language. */
+const isolate = (text: string) => `\u2068${text}\u2069`

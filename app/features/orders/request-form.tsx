@@ -130,7 +130,7 @@ export function RequestForm({
                           <option value="">{t('request.chooseSize')}</option>
                           {line.sizes.map(({ size, inStock }) => (
                             <option key={size} value={size} disabled={!inStock}>
-                              {inStock ? size : t('request.soldOut', { size })}
+                              {inStock ? size : t('request.soldOut', { size: `\u2068${size}\u2069` })}
                             </option>
                           ))}
                         </select>
