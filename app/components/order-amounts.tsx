@@ -2,12 +2,16 @@ import { useTranslation } from 'react-i18next'
 import type { Order } from '#contracts/orders.ts'
 import { Price } from '#app/components/price.tsx'
 
-/** An order's subtotal, delivery, discount code and total, as the order recorded them (docs/decisions/026). */
+/**
+ * An order's subtotal, delivery, discount code (or an exchange's credit) and total, as the order
+ * recorded them (docs/decisions/026, 036).
+ */
 export function OrderAmounts({
   order,
   totalLabel,
 }: {
-  order: Pick<Order, 'subtotal' | 'deliveryFee' | 'discountCode' | 'discount' | 'amount'>
+  order: Pick<Order, 'subtotal' | 'deliveryFee' | 'discountCode' | 'discount' | 'amount'> &
+    Partial<Pick<Order, 'exchangeFor'>>
   totalLabel: string
 }) {
   const { t } = useTranslation('orders')
@@ -30,6 +34,15 @@ export function OrderAmounts({
           <dt className="text-muted">
             {t('amounts.discount')} <bdi>({order.discountCode})</bdi>
           </dt>
+          <dd dir="ltr">
+            −<Price amount={order.discount} />
+          </dd>
+        </div>
+      )}
+      {/* An exchange order: what the old pieces cost is paid already (docs/decisions/036). */}
+      {order.discountCode === null && order.exchangeFor && order.discount > 0 && (
+        <div className="flex justify-between">
+          <dt className="text-muted">{t('amounts.exchangeCredit')}</dt>
           <dd dir="ltr">
             −<Price amount={order.discount} />
           </dd>

@@ -45,6 +45,7 @@ const words = {
     approved: 'Approved: your new sizes are set aside and come by courier, who takes the old pieces back.',
     seeExchange: (n: string) => `See your exchange order ${n}`,
     exchangeFor: (n: string) => `An exchange for your order ${n}`,
+    credit: 'Paid on your earlier order',
   },
   ur: {
     prefix: '/ur',
@@ -62,6 +63,7 @@ const words = {
     approved: 'منظور: نئے سائز آپ کے لیے رکھ لیے گئے ہیں، کوریئر لے کر آئے گا اور پرانی چیزیں واپس لے جائے گا۔',
     seeExchange: (n: string) => `اپنا تبدیلی کا آرڈر ${n} دیکھیں`,
     exchangeFor: (n: string) => `آپ کے آرڈر ${n} کی تبدیلی`,
+    credit: 'پچھلے آرڈر پر ادا شدہ',
   },
 } as const
 
@@ -144,6 +146,8 @@ for (const lang of ['en', 'ur'] as const) {
     const isolated = (n: string) => `\u2068${n}\u2069`
     await answer.getByRole('link', { name: w.seeExchange(isolated(orderNumber(exchange.id))) }).click()
     await expect(page.getByRole('link', { name: w.exchangeFor(isolated(number)) })).toBeVisible()
+    // No delivery fee; what the old piece cost is paid already.
+    await expect(page.getByText(w.credit)).toBeVisible()
     await expectNoSeriousViolations(page)
     await expectNoSidewaysScroll(page)
     expect(errors).toEqual([])

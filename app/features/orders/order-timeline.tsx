@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { ArrowLeftRight, Check, PackageCheck, Truck, Undo2, X } from 'lucide-react'
+import type { RequestStep } from '#contracts/requests.ts'
 import type { Order } from '#contracts/orders.ts'
 import type { OrderStatus } from '#contracts/order-status.ts'
 import { formatOrderDate, formatOrderTime } from '#app/lib/dates.ts'
@@ -137,11 +138,7 @@ export function OrderTimeline({
             aria-hidden
             className="grid size-8 shrink-0 place-items-center rounded-full border-2 border-accent bg-white text-accent"
           >
-            {event.request === 'exchange-requested' ? (
-              <ArrowLeftRight className="size-4" />
-            ) : (
-              <Undo2 className="size-4" />
-            )}
+            <StepIcon step={event.request!} />
           </span>
           <div className="min-w-0 pt-1">
             <p className="text-sm font-semibold text-ink">{t(`timeline.request.${event.request!}`)}</p>
@@ -161,4 +158,16 @@ export function OrderTimeline({
       ))}
     </ol>
   )
+}
+
+/** A request's step, drawn: what was asked, the store's answer, the pieces back. */
+function StepIcon({ step }: { step: RequestStep }) {
+  const Icon = {
+    'exchange-requested': ArrowLeftRight,
+    'return-requested': Undo2,
+    approved: Check,
+    declined: X,
+    received: PackageCheck,
+  }[step]
+  return <Icon className="size-4" />
 }
