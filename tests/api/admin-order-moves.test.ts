@@ -125,6 +125,7 @@ describe.each(databases)('the console: who may use it, and moving an order (%s)'
         to: 'Confirmed',
         by: 'store',
         note: null,
+        request: null,
       })
       expect(body.order.audit).toStrictEqual([
         {

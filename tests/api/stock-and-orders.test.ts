@@ -381,7 +381,14 @@ describe.each(databases)('stock and the life of an order (%s)', (kind) => {
           const trackingNumber = to === 'Shipped' ? shipping.trackingNumber : was.order.tracking_number
           expect(moved).toMatchObject({ _id: fresh._id, status: to, payment: paid, courier, trackingNumber })
           const event = moved.events.at(-1)!
-          expect(event).toStrictEqual({ at: expect.any(Number) as number, from, to, by: 'store', note: `to ${to}` })
+          expect(event).toStrictEqual({
+            at: expect.any(Number) as number,
+            from,
+            to,
+            by: 'store',
+            note: `to ${to}`,
+            request: null,
+          })
           expect(event.at).toBeGreaterThanOrEqual(start)
           expect(event.at).toBeLessThanOrEqual(end)
 
@@ -397,6 +404,7 @@ describe.each(databases)('stock and the life of an order (%s)', (kind) => {
               to_status: to,
               actor: 'store',
               note: `to ${to}`,
+              request_step: null,
             },
           ])
           // Cancelled and Returned put back exactly the order's pieces; nothing else touches the shelf.
@@ -485,11 +493,11 @@ describe.each(databases)('stock and the life of an order (%s)', (kind) => {
         trackingNumber: 'TCS-7781234',
       })
       expect(a.events).toStrictEqual([
-        { at: first.date, from: null, to: 'Order Placed', by: 'shopper', note: null },
-        { at, from: 'Order Placed', to: 'Confirmed', by: 'shopper', note: null },
-        { at, from: 'Confirmed', to: 'Packing', by: 'store', note: null },
-        { at, from: 'Packing', to: 'Shipped', by: 'store', note: 'Handed to TCS' },
-        { at, from: 'Shipped', to: 'Out for delivery', by: 'store', note: null },
+        { at: first.date, from: null, to: 'Order Placed', by: 'shopper', note: null, request: null },
+        { at, from: 'Order Placed', to: 'Confirmed', by: 'shopper', note: null, request: null },
+        { at, from: 'Confirmed', to: 'Packing', by: 'store', note: null, request: null },
+        { at, from: 'Packing', to: 'Shipped', by: 'store', note: 'Handed to TCS', request: null },
+        { at, from: 'Shipped', to: 'Out for delivery', by: 'store', note: null, request: null },
       ])
       // Oldest first, each within the test's time.
       const times = a.events.map((e) => e.at)
@@ -499,7 +507,9 @@ describe.each(databases)('stock and the life of an order (%s)', (kind) => {
         expect(t).toBeLessThanOrEqual(end)
       }
       expect(b).toMatchObject({ status: 'Order Placed', payment: false, courier: null, trackingNumber: null })
-      expect(b.events).toStrictEqual([{ at: second.date, from: null, to: 'Order Placed', by: 'shopper', note: null }])
+      expect(b.events).toStrictEqual([
+        { at: second.date, from: null, to: 'Order Placed', by: 'shopper', note: null, request: null },
+      ])
     })
   })
 
@@ -525,7 +535,14 @@ describe.each(databases)('stock and the life of an order (%s)', (kind) => {
       expect(body.order).toMatchObject({ _id: order._id, status: 'Confirmed', payment: false })
       expect(body.order.events).toStrictEqual([
         order.events[0],
-        { at: expect.any(Number) as number, from: 'Order Placed', to: 'Confirmed', by: 'shopper', note: null },
+        {
+          at: expect.any(Number) as number,
+          from: 'Order Placed',
+          to: 'Confirmed',
+          by: 'shopper',
+          note: null,
+          request: null,
+        },
       ])
       expect(body.order.events[1]!.at).toBeGreaterThanOrEqual(start)
 
@@ -557,6 +574,7 @@ describe.each(databases)('stock and the life of an order (%s)', (kind) => {
           to: 'Cancelled',
           by: 'shopper',
           note: null,
+          request: null,
         })
         expect(await stockOf('kids-hoodie')).toEqual(stockBefore)
       },
@@ -764,6 +782,7 @@ describe.each(databases)('migrating a store with orders to stock and order life 
           to_status: 'Order Placed',
           actor: 'shopper',
           note: null,
+          request_step: null,
         },
       ])
       // Each size carries its product's facet columns (migration 2026-11-24T0650).
@@ -793,7 +812,7 @@ describe.each(databases)('migrating a store with orders to stock and order life 
         courier: null,
         trackingNumber: null,
         date: placedAt,
-        events: [{ at: placedAt, from: null, to: 'Order Placed', by: 'shopper', note: null }],
+        events: [{ at: placedAt, from: null, to: 'Order Placed', by: 'shopper', note: null, request: null }],
       })
       const confirmed = await services.orders.advance('old-order', 'Confirmed')
       expect(confirmed.events.map((e) => [e.from, e.to])).toEqual([
