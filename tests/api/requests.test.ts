@@ -216,6 +216,14 @@ describe.each(databases)('exchanges and returns (%s)', (kind) => {
     // Two at once: the order's lock and the index let one through.
     const declined = await decide(first.id, { approve: false, note: 'Worn and washed' })
     expect(declined).toMatchObject({ status: 'declined', decisionNote: 'Worn and washed' })
+    // The shopper is told, with the store's note.
+    const told = await db()
+      .selectFrom('mail_outbox')
+      .select(['kind', 'text_body'])
+      .where('kind', '=', 'request-declined')
+      .execute()
+    expect(told).toHaveLength(1)
+    expect(told[0]!.text_body).toContain('Worn and washed')
     await decide(first.id, { approve: true }, 409)
     const racing = await Promise.all([ask(client, exchange(order._id)), ask(client, exchange(order._id))])
     expect(racing.map((r) => r.status).sort()).toEqual([201, 409])
@@ -469,6 +477,18 @@ describe.each(databases)('exchanges and returns (%s)', (kind) => {
         400,
       ),
     ).toEqual({ message: 'request is not valid JSON', fields: { request: 'Not valid JSON' } })
+  })
+
+  it('stays with the anonymised order when the account is deleted, naming no one', async () => {
+    const { client, order, account } = await delivered()
+    const request = (await json<{ request: OrderRequest }>(await ask(client, exchange(order._id)), 201)).request
+    await json(await client.post('/api/user/delete', { password: account.password }))
+    const row = await db()
+      .selectFrom('order_requests')
+      .select(['user_id', 'order_id', 'status'])
+      .where('id', '=', request.id)
+      .executeTakeFirstOrThrow()
+    expect(row).toEqual({ user_id: null, order_id: order._id, status: 'open' })
   })
 
   it('emails the shopper at each step, in their language', async () => {
