@@ -26,7 +26,6 @@ import { MAX_IMPORT_CSV_BYTES, MAX_IMPORT_ZIP_BYTES } from '#server/admin/catalo
 import { accountRoutes } from '#server/account/routes.ts'
 import { alertRoutes } from '#server/alerts/routes.ts'
 import { adminReviewRoutes, productReviewRoutes, reviewRoutes } from '#server/reviews/routes.ts'
-import { adminRequestRoutes } from '#server/orders/request-routes.ts'
 import { wishlistRoutes } from '#server/wishlist/routes.ts'
 import { REVIEW_PHOTOS_MAX } from '#contracts/reviews.ts'
 import { devMailRoutes } from '#server/mail/routes.ts'
@@ -195,7 +194,6 @@ export function createApp(options: AppOptions) {
   api.route('/', openApiRoutes)
   // The console's API: behind its own guard (admins only), after every check above.
   api.route('/admin/reviews', adminReviewRoutes)
-  api.route('/admin/requests', adminRequestRoutes)
   api.route('/admin', adminRoutes)
   api.notFound(() => {
     throw new AppError(404, 'Not found')

@@ -17,6 +17,7 @@ import {
 import { saleInputSchema, saleUpdateSchema } from '#contracts/sales.ts'
 import { twoFactorCodeSchema, twoFactorConfirmSchema } from '#contracts/auth.ts'
 import { adminDiscountSchema } from '#contracts/discounts.ts'
+import { adminRequestsQuerySchema, requestDecisionSchema, requestReceivedSchema } from '#contracts/requests.ts'
 import { idParam, queryOf } from '#server/http/params.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
@@ -85,6 +86,24 @@ export const adminRoutes = new Hono<AppEnv>()
     const input = parseWith(adminStatusMoveSchema, await readJson(c.req))
     const order = await c.var.services.admin.moveOrder(orderId(c), input, admin)
     return c.json({ message: `The order is now ${order.order.status}`, order })
+  })
+  /** Exchanges and returns (docs/decisions/036): the list, the decision, the pieces received. */
+  .get('/requests', async (c) => {
+    const query = parseWith(adminRequestsQuerySchema, queryOf(c, ['status', 'page']))
+    return c.json(await c.var.services.admin.requestsPage(query))
+  })
+  .post('/requests/:id/decision', async (c) => {
+    const admin = requireAdmin(c)
+    const decision = parseWith(requestDecisionSchema, await readJson(c.req))
+    const request = await c.var.services.admin.decideRequest(requestId(c), decision, admin)
+    const message = request.status === 'approved' ? 'The request is approved' : 'The request is declined'
+    return c.json({ message, request })
+  })
+  .post('/requests/:id/received', async (c) => {
+    const admin = requireAdmin(c)
+    const input = parseWith(requestReceivedSchema, await readJson(c.req))
+    const request = await c.var.services.admin.receiveRequest(requestId(c), input, admin)
+    return c.json({ message: 'The pieces are back on the shelf', request })
   })
   .get('/products', async (c) => {
     const query = parseWith(adminProductsQuerySchema, queryOf(c, ['q', 'page']))
@@ -270,3 +289,4 @@ const productId = (c: Context<AppEnv>) => idParam(c, 200, 'Product not found')
 const saleId = (c: Context<AppEnv>) => idParam(c, 200, 'Sale not found')
 const discountId = (c: Context<AppEnv>) => idParam(c, 100, 'Discount code not found')
 const orderId = (c: Context<AppEnv>) => idParam(c, 100, 'Order not found')
+const requestId = (c: Context<AppEnv>) => idParam(c, 100, 'Request not found')

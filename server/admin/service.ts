@@ -12,6 +12,7 @@ import { ordersCsv } from '#server/admin/orders-export.ts'
 import { bookingCsv } from '#server/admin/booking-export.ts'
 import { createShipping } from '#server/admin/shipping.ts'
 import { createCatalogIo } from '#server/admin/catalog-io.ts'
+import { createRequestsAdmin } from '#server/admin/requests.ts'
 import type { AdminOrdersExport } from '#contracts/admin.ts'
 import type { BlockPhone } from '#contracts/blocklist.ts'
 import type { User } from '#contracts/auth.ts'
@@ -24,7 +25,7 @@ export type AdminService = ReturnType<typeof createAdminService>
  * is written to the audit log in the same transaction.
  *
  * Each page's work is a module of its own beside this one (products, orders and their
- * exports, bulk shipping, dashboard, customers, discounts, sales); they share the audit log
+ * exports, bulk shipping, dashboard, customers, discounts, sales, requests); they share the audit log
  * (server/admin/context.ts).
  */
 export function createAdminService(
@@ -48,6 +49,8 @@ export function createAdminService(
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
     ...createSalesAdmin(ctx),
+    /** Exchanges and returns, decided and received with an audit entry (docs/decisions/036). */
+    ...createRequestsAdmin(ctx),
     /** The catalog's CSV export and its import, from the console and the CLI (docs/decisions/033). */
     ...createCatalogIo(ctx, logger),
     /**

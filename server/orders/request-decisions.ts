@@ -29,6 +29,12 @@ export const ALREADY_DECIDED = 'This request was already decided'
 export const NOT_APPROVED = 'Only an approved request can be marked received'
 export const NO_LONGER_SOLD = 'A piece of this exchange is no longer sold: decline the request'
 
+/** Runs inside a decision's transaction, after it is written (the console's audit entry). */
+export type AlongWithRequest = (
+  trx: Executor,
+  step: { orderId: string; from: string; to: string; note: string | null },
+) => Promise<void>
+
 const outOfStock = (name: string, size: string) =>
   `${name} in size ${size} is no longer in stock: decline the request, or ask the shopper for another size`
 
@@ -202,7 +208,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
      * approved exchange makes its order and takes its sizes off the shelf in the same
      * transaction: when a size is gone, 409 and nothing changes.
      */
-    async decideRequest(id: string, decision: RequestDecision): Promise<AdminRequest> {
+    async decideRequest(id: string, decision: RequestDecision, along?: AlongWithRequest): Promise<AdminRequest> {
       let soldOut = false
       await retryingConflicts(() =>
         db.transaction().execute(async (trx) => {
@@ -224,6 +230,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
           if (!moved) throw new AppError(409, ALREADY_DECIDED)
           const step = decision.approve ? 'approved' : 'declined'
           await record(trx, row, step, note, step, exchange)
+          if (along) await along(trx, { orderId: row.order_id, from: 'open', to: step, note })
         }),
       )
       if (soldOut) catalog.stockChanged()
@@ -235,7 +242,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
      * request's end, its event and email. A return records how its money went back
      * (`refundMethod` and `reference`, both required); an exchange takes neither.
      */
-    async receiveRequest(id: string, input: RequestReceived): Promise<AdminRequest> {
+    async receiveRequest(id: string, input: RequestReceived, along?: AlongWithRequest): Promise<AdminRequest> {
       let backInStock = false
       await db.transaction().execute(async (trx) => {
         const { row } = await locked(trx, id)
@@ -262,6 +269,8 @@ export function createRequestDecisions(ctx: OrdersContext) {
         if (!moved) throw new AppError(409, NOT_APPROVED)
         const refund = isReturn ? ` (${input.refundMethod} ${input.reference})` : ''
         await record(trx, row, 'received', `${itemsNote(pieces)}${refund}`, 'done')
+        if (along)
+          await along(trx, { orderId: row.order_id, from: 'approved', to: 'received', note: refund.trim() || null })
       })
       if (backInStock) catalog.stockChanged()
       return adminRow(id)

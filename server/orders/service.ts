@@ -14,6 +14,7 @@ export { ANONYMISED } from '#server/orders/account-hooks.ts'
 export { CANCEL_LINK_MS, CONFIRM_LINK_MS, orderLinkPath } from '#server/orders/new-order.ts'
 export { attentionOf } from '#server/orders/attention.ts'
 export { NOT_CONFIRMED_NOTE, type AlongWithMove, type MoveDetails, type OrderLink } from '#server/orders/moves.ts'
+export type { AlongWithRequest } from '#server/orders/request-decisions.ts'
 
 export type OrderService = ReturnType<typeof createOrderService>
 

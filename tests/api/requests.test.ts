@@ -309,6 +309,15 @@ describe.each(databases)('exchanges and returns (%s)', (kind) => {
     expect(original.status).toBe('Delivered')
     expect(original.exchangeFor).toBeNull()
     expect(original.request).toMatchObject({ id: request.id, status: 'approved', exchangeOrderId: made._id })
+    // The console's audit of the order names who approved it.
+    const audit = await db()
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after', 'actor_name'])
+      .where('entity_id', '=', order._id)
+      .execute()
+    expect(audit.map((a) => [a.action, JSON.parse(a.before!) as unknown, JSON.parse(a.after!) as unknown])).toEqual([
+      ['request', { request: 'open' }, { request: 'approved', note: 'Sending L' }],
+    ])
     expect(original.events.filter((e) => e.request).map((e) => [e.request, e.from, e.to, e.by])).toEqual([
       ['exchange-requested', 'Delivered', 'Delivered', 'shopper'],
       ['approved', 'Delivered', 'Delivered', 'store'],

@@ -43,7 +43,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url)
   const { services } = context.get(appContext)
   const view = viewOf(url)
-  return { view, list: await services.orders.requestsPage(view) }
+  return { view, list: await services.admin.requestsPage(view) }
 }
 
 /**
@@ -52,7 +52,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
  * /api/admin/requests, back to the list as it was.
  */
 export async function action({ context, url, request }: Route.ActionArgs) {
-  requireAdmin(context, url)
+  const admin = requireAdmin(context, url)
   const { services } = context.get(appContext)
   const t = consoleT(url.pathname)
   const values = formValues(await request.formData(), ['intent', 'requestId', 'note', 'refundMethod', 'reference'])
@@ -64,14 +64,14 @@ export async function action({ context, url, request }: Route.ActionArgs) {
             ...(values.refundMethod ? { refundMethod: values.refundMethod } : {}),
             ...(values.reference ? { reference: values.reference } : {}),
           })
-          return parsed.success ? () => services.orders.receiveRequest(id, parsed.data) : parsed.message
+          return parsed.success ? () => services.admin.receiveRequest(id, parsed.data, admin) : parsed.message
         })()
       : (() => {
           const parsed = parseForm(requestDecisionSchema, {
             approve: values.intent === 'approve',
             note: values.note ?? '',
           })
-          return parsed.success ? () => services.orders.decideRequest(id, parsed.data) : parsed.message
+          return parsed.success ? () => services.admin.decideRequest(id, parsed.data, admin) : parsed.message
         })()
   if (typeof run === 'string') return { id, message: run }
   const done = await attempt(context, run, { fallback: t('requests.failed'), what: 'request decision' })
