@@ -43,7 +43,7 @@ function decode(
     const m = JSON.parse(payload ?? '') as { origin?: unknown; change?: unknown; products?: unknown }
     if (typeof m.origin !== 'string' || !isChange(m.change)) return undefined
     const products =
-      Array.isArray(m.products) && m.products.every((p) => typeof p === 'string') ? (m.products) : undefined
+      Array.isArray(m.products) && m.products.every((p) => typeof p === 'string') ? m.products : undefined
     return { origin: m.origin, change: m.change, ...(products ? { products } : {}) }
   } catch {
     return undefined
