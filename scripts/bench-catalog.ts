@@ -6,7 +6,8 @@
 // Pages are asked as a signed-in shopper, whose pages are always rendered (a guest's
 // repeated page comes from the page cache, server/page-cache.ts, and is timed beside
 // them). Each store has ten generated reviews a product (BENCH_REVIEWS_PER_PRODUCT), for
-// "4 stars and up" and "Top rated". Loopback only; results also go to bench-results/bench-catalog.json.
+// "4 stars and up", "Top rated" and the page of the product with the most reviews, whose
+// times are read against a run with BENCH_REVIEWS_PER_PRODUCT=0 (issue: within 1.2 times). Loopback only; results also go to bench-results/bench-catalog.json.
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -39,6 +40,8 @@ const targets = [
   { name: 'api/products', path: '/api/products?category=Women&sort=low-high', api: 'category=Women&sort=low-high' },
   { name: '4 stars and up', path: '/collection?rated=1', api: 'rated=1' },
   { name: 'top rated', path: '/collection?category=Men&sort=rating', api: 'category=Men&sort=rating' },
+  // The page of the product with the most reviews (with none seeded, the first product).
+  { name: 'product page', path: '/productdetail/:reviewed', api: null },
   { name: 'suggestions', path: '/api/product/suggest?q=kur', api: null },
   { name: 'suggest 2 words', path: '/api/product/suggest?q=blue%20sh', api: null },
 ] as const
@@ -100,12 +103,14 @@ async function measureSize(database: DatabaseResult['database'], products: numbe
     })
     try {
       const shopper = { cookie: await signIn(server.base) }
+      const reviewed = await mostReviewed(server.base)
       const timings = {} as Record<TargetName, Timing>
       for (const t of targets) {
+        const path = t.path.replace(':reviewed', encodeURIComponent(reviewed))
         // A signed-in shopper's page is rendered every time; the guest's, after its first, is kept.
-        timings[t.name] = await time(server.base, t.path, shopper)
-        if (t.path.startsWith('/collection')) timings[t.name].guest = await time(server.base, t.path, {})
-        timings[t.name].matches = await matchesOf(server.base, t)
+        timings[t.name] = await time(server.base, path, shopper)
+        if (t.path.startsWith('/collection')) timings[t.name].guest = await time(server.base, path, {})
+        timings[t.name].matches = t.path.startsWith('/productdetail/') ? null : await matchesOf(server.base, t)
       }
       const firstViewTimes = []
       for (const v of firstViews) {
@@ -196,6 +201,16 @@ async function get(base: string, target: string, who: { cookie?: string }) {
   const body = await res.arrayBuffer()
   if (!res.ok) throw new Error(`GET ${target}: ${res.status}`)
   return body
+}
+
+/** The product with the most reviews among the top rated (any product when none has reviews). */
+async function mostReviewed(base: string): Promise<string> {
+  const body = (await (await fetch(`${base}/api/products?sort=rating&limit=24`)).json()) as {
+    items: { _id: string; rating?: { count: number } }[]
+  }
+  const [first] = body.items.toSorted((a, b) => (b.rating?.count ?? 0) - (a.rating?.count ?? 0))
+  if (!first) throw new Error('No product to open')
+  return first._id
 }
 
 /** Sequential requests, one at a time: latency without queueing. */

@@ -111,6 +111,7 @@ async function main(): Promise<boolean> {
           keptHits: kept.keptHits - before.keptHits,
           keptMisses: kept.keptMisses - before.keptMisses,
           keptDrops: kept.keptDrops - before.keptDrops,
+          keptStockDrops: kept.keptStockDrops - before.keptStockDrops,
         }
       }),
     )
@@ -324,7 +325,9 @@ async function prepareSale(store: Store): Promise<SaleProduct[]> {
 }
 
 /** How the instance's kept pages answered, from its /metrics (reachable from loopback); NaN when unread. */
-async function keptPagesOf(i: Instance): Promise<{ keptHits: number; keptMisses: number; keptDrops: number }> {
+async function keptPagesOf(
+  i: Instance,
+): Promise<{ keptHits: number; keptMisses: number; keptDrops: number; keptStockDrops: number }> {
   try {
     const text = await (await fetch(`${i.url}/metrics`)).text()
     const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN)
@@ -332,9 +335,10 @@ async function keptPagesOf(i: Instance): Promise<{ keptHits: number; keptMisses:
       keptHits: value('kapra_page_cache_answers_total\\{answer="hit"\\}'),
       keptMisses: value('kapra_page_cache_answers_total\\{answer="miss"\\}'),
       keptDrops: value('kapra_page_cache_clears_total'),
+      keptStockDrops: value('kapra_page_cache_stock_drops_total'),
     }
   } catch {
-    return { keptHits: NaN, keptMisses: NaN, keptDrops: NaN }
+    return { keptHits: NaN, keptMisses: NaN, keptDrops: NaN, keptStockDrops: NaN }
   }
 }
 

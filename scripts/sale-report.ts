@@ -70,6 +70,7 @@ export function reportSale(
       keptHits?: number
       keptMisses?: number
       keptDrops?: number
+      keptStockDrops?: number
     }[]
     ledger: SizeLedger[]
     committed: Set<string>

@@ -23,6 +23,8 @@ const MAX_AGE_MS = 60_000
 const GUEST_PAGES = [/^\/$/, /^\/collection$/, /^\/productdetail\/[^/]+$/, /^\/about$/, /^\/contact$/]
 
 interface KeptPage {
+  /** The page it draws, as pagePath names it (no language, no `.data`), for the changes that touch only some pages. */
+  page: string
   headers: [string, string][]
   body: Uint8Array<ArrayBuffer>
   /** Made when a client that takes gzip first asks (a fuzzer's one-off queries never need it). */
@@ -92,6 +94,22 @@ const DROPPED_HEADERS = new Set([
   'content-security-policy',
 ])
 
+/** Which pages a change touches, by pagePath. */
+export type Touches = (page: string) => boolean
+
+/**
+ * The pages a size selling out or coming back touches: the collection (its counts of sizes
+ * in stock) and those products' own pages (their size buttons). Cards, the home page, About
+ * and Contact show no sizes.
+ */
+export function touchedByStock(productIds: readonly string[]): Touches {
+  const products = new Set(productIds.map((id) => `/productdetail/${encodeURIComponent(id)}`.toLowerCase()))
+  return (page) => page === '/collection' || products.has(page)
+}
+
+/** Changes remembered for the pages being drawn while they happen; a drawing older than these is not kept. */
+const CHANGES_REMEMBERED = 64
+
 export type PageCache = ReturnType<typeof createPageCache>
 
 export function createPageCache(options: { maxBytes: number; now?: () => number; maxAgeMs?: number }) {
@@ -101,9 +119,25 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
   const pages = new Map<string, KeptPage>()
   const rendering = new Map<string, Promise<KeptPage | Response>>()
   let bytes = 0
-  /** Moves on at every change: a page whose rendering began before it is not kept. */
+  /** Moves on at every change: a page whose rendering began before a change that touches it is not kept. */
   let generation = 0
-  const counts = { hits: 0, misses: 0, notModified: 0, clears: 0 }
+  /** The latest changes, oldest first: the generation each began and the pages it touched. */
+  const changes: { generation: number; touches: Touches }[] = []
+  const counts = { hits: 0, misses: 0, notModified: 0, clears: 0, drops: 0 }
+
+  /** Whether a change since `started` touched `page` (or it is too long ago to tell). */
+  const changedSince = (started: number, page: string) => {
+    if (started === generation) return false
+    const oldest = changes[0]
+    if (!oldest || oldest.generation > started + 1) return true
+    return changes.some((change) => change.generation > started && change.touches(page))
+  }
+
+  const remember = (touches: Touches) => {
+    generation++
+    changes.push({ generation, touches })
+    if (changes.length > CHANGES_REMEMBERED) changes.shift()
+  }
 
   const drop = (key: string) => {
     const page = pages.get(key)
@@ -170,7 +204,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
   }
 
   /** A rendered answer as kept: the whole body, its gzip form, its hashes, its validator, the guests' headers. */
-  async function pageOf(res: Response): Promise<KeptPage> {
+  async function pageOf(res: Response, page: string): Promise<KeptPage> {
     const body = new Uint8Array(await res.arrayBuffer())
     const vary = new Set(['Cookie', 'Accept-Encoding'])
     for (const v of (res.headers.get('vary') ?? '').split(',')) if (v.trim()) vary.add(v.trim())
@@ -183,7 +217,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
       ['Content-Security-Policy', policyOf(res, body)],
     )
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
-    return { headers, body, etag, at: now(), bytes: body.byteLength + 1024 }
+    return { page, headers, body, etag, at: now(), bytes: body.byteLength + 1024 }
   }
 
   function answer(c: Context<AppEnv>, key: string, page: KeptPage): Response {
@@ -219,6 +253,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
       return async (c, next) => {
         const key = maxBytes > 0 ? guestPageKey(c) : undefined
         if (key === undefined) return next()
+        const drawn = pagePath(new URL(c.req.url).pathname)
         const kept = lookup(key)
         if (kept) {
           counts.hits++
@@ -237,8 +272,8 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
           c.set('forEveryGuest', true)
           const res = await render(c)
           if (!keepable(res)) return unkept(res)
-          const page = await pageOf(res)
-          if (started === generation) keep(key, page)
+          const page = await pageOf(res, drawn)
+          if (!changedSince(started, drawn)) keep(key, page)
           return page
         })()
         rendering.set(key, result)
@@ -254,9 +289,16 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     /** Drops every kept page (a change to the catalog, here or on another instance). */
     clear(): void {
       counts.clears++
-      generation++
+      remember(() => true)
       pages.clear()
       bytes = 0
+    },
+
+    /** Drops the kept pages a change touches (a size sold out or came back, here or on another instance). */
+    drop(touches: Touches): void {
+      counts.drops++
+      remember(touches)
+      for (const [key, page] of pages) if (touches(page.page)) drop(key)
     },
 
     stats() {

@@ -1,5 +1,5 @@
 import type { Config } from '#server/config.ts'
-import { createPageCache } from '#server/page-cache.ts'
+import { createPageCache, touchedByStock } from '#server/page-cache.ts'
 import type { Db, Dialect } from '#server/db/database.ts'
 import type { Logger } from '#server/http/logger.ts'
 import { createAuthService } from '#server/auth/service.ts'
@@ -83,7 +83,9 @@ export function createServices(deps: {
   })
   // Guests' kept pages go at every change to what they draw, on every instance (docs/decisions/029).
   const pageCache = createPageCache({ maxBytes: deps.config.pageCacheBytes, now })
-  catalog.onChange(() => pageCache.clear())
+  catalog.onChange((change) =>
+    change.kind === 'catalog' ? pageCache.clear() : pageCache.drop(touchedByStock(change.productIds)),
+  )
   return {
     /** The store's clock (a page that shows "now", such as a new sale's default start). */
     now,

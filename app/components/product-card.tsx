@@ -59,7 +59,7 @@ export function ProductCard({
           <p className="flex items-center gap-1.5 text-xs text-muted">
             <Stars
               rating={product.rating.average}
-              size="size-3.5"
+              small
               label={t('card.rating', { rating: product.rating.average.toFixed(1), count: product.rating.count })}
             />
             <span aria-hidden>({product.rating.count})</span>

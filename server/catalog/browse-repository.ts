@@ -200,18 +200,8 @@ export function sizeRowsMatching(dialect: Dialect, s: Selection) {
             .where('products.compare_at', 'is not', null),
         ),
       )
-    if (s.rated)
-      all.push(
-        eb(
-          'product_sizes.product_id',
-          'in',
-          eb
-            .selectFrom('products')
-            .select('products.id')
-            .where('products.archived', '=', 0)
-            .where('products.rating', '>=', RATED_FROM),
-        ),
-      )
+    // Each size row carries whether its product is rated 4 stars and up, last in the facet index.
+    if (s.rated) all.push(eb('product_sizes.rated', '=', 1))
     if (s.nameGroups.length) {
       const named: Selection = { ...everything, nameGroups: s.nameGroups }
       all.push(

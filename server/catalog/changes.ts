@@ -7,17 +7,21 @@ import type { Db } from '#server/db/database.ts'
 /**
  * What one instance tells the others about the catalog it changed (docs/decisions/013):
  * 'catalog' (a product was added, changed, archived: every cached count and word goes)
- * or 'stock' (a size sold out or came back: the counts go). Each instance drops its
- * own caches; the next question reads the database.
+ * or 'stock' (a size sold out or came back: the counts go, and the pages of the products
+ * named, or of every product when none are). Each instance drops its own caches; the
+ * next question reads the database.
  */
 export type CatalogChange = 'catalog' | 'stock'
+
+/** More products than this in one change are not named: every product's page goes (a NOTIFY carries at most 8,000 bytes). */
+const MOST_NAMED = 100
 
 export interface ChangeFeed {
   /** Resolves once the feed listens. */
   ready: Promise<void>
-  publish(change: CatalogChange): void
-  /** Another instance's change (this instance's own are not echoed back). */
-  subscribe(handler: (change: CatalogChange) => void): void
+  publish(change: CatalogChange, products?: readonly string[]): void
+  /** Another instance's change (this instance's own are not echoed back); `products` undefined means any. */
+  subscribe(handler: (change: CatalogChange, products?: string[]) => void): void
   close(): Promise<void>
 }
 
@@ -27,14 +31,20 @@ interface Log {
 
 const isChange = (v: unknown): v is CatalogChange => v === 'catalog' || v === 'stock'
 
-function encode(origin: string, change: CatalogChange) {
-  return JSON.stringify({ origin, change })
+function encode(origin: string, change: CatalogChange, products?: readonly string[]) {
+  const named = products && products.length <= MOST_NAMED ? { products } : {}
+  return JSON.stringify({ origin, change, ...named })
 }
 
-function decode(payload: string | undefined): { origin: string; change: CatalogChange } | undefined {
+function decode(
+  payload: string | undefined,
+): { origin: string; change: CatalogChange; products?: string[] } | undefined {
   try {
-    const m = JSON.parse(payload ?? '') as { origin?: unknown; change?: unknown }
-    return typeof m.origin === 'string' && isChange(m.change) ? { origin: m.origin, change: m.change } : undefined
+    const m = JSON.parse(payload ?? '') as { origin?: unknown; change?: unknown; products?: unknown }
+    if (typeof m.origin !== 'string' || !isChange(m.change)) return undefined
+    const products =
+      Array.isArray(m.products) && m.products.every((p) => typeof p === 'string') ? m.products : undefined
+    return { origin: m.origin, change: m.change, ...(products ? { products } : {}) }
   } catch {
     return undefined
   }
@@ -49,8 +59,8 @@ function decode(payload: string | undefined): { origin: string; change: CatalogC
 export function postgresChangeFeed(options: { db: Db; databaseUrl: string; schema?: string; log: Log }): ChangeFeed {
   const origin = randomUUID()
   const channel = `kapra_catalog${options.schema ? `_${options.schema}` : ''}`.toLowerCase().replace(/[^a-z0-9_]/g, '_')
-  const handlers: ((change: CatalogChange) => void)[] = []
-  const tell = (change: CatalogChange) => handlers.forEach((h) => h(change))
+  const handlers: ((change: CatalogChange, products?: string[]) => void)[] = []
+  const tell = (change: CatalogChange, products?: string[]) => handlers.forEach((h) => h(change, products))
   let client: pg.Client | undefined
   let closed = false
   let retry: ReturnType<typeof setTimeout> | undefined
@@ -75,7 +85,7 @@ export function postgresChangeFeed(options: { db: Db; databaseUrl: string; schem
     c.on('end', () => again(new Error('connection ended')))
     c.on('notification', (n) => {
       const m = decode(n.payload)
-      if (m && m.origin !== origin) tell(m.change)
+      if (m && m.origin !== origin) tell(m.change, m.products)
     })
     try {
       await c.connect()
@@ -91,8 +101,8 @@ export function postgresChangeFeed(options: { db: Db; databaseUrl: string; schem
 
   return {
     ready,
-    publish(change) {
-      sql`select pg_notify(${channel}, ${encode(origin, change)})`.execute(options.db).catch((err: unknown) =>
+    publish(change, products) {
+      sql`select pg_notify(${channel}, ${encode(origin, change, products)})`.execute(options.db).catch((err: unknown) =>
         options.log.warn('catalog change not announced', {
           change,
           err: err instanceof Error ? err.message : String(err),
@@ -115,7 +125,7 @@ export function postgresChangeFeed(options: { db: Db; databaseUrl: string; schem
 export function redisChangeFeed(options: { url: string; channel?: string; log: Log }): ChangeFeed {
   const origin = randomUUID()
   const channel = options.channel ?? 'kapra:catalog'
-  const handlers: ((change: CatalogChange) => void)[] = []
+  const handlers: ((change: CatalogChange, products?: string[]) => void)[] = []
   const publisher = new Redis(options.url, { maxRetriesPerRequest: 1, commandTimeout: 1_000 })
   const subscriber = new Redis(options.url)
   let lost = false
@@ -128,7 +138,7 @@ export function redisChangeFeed(options: { url: string; channel?: string; log: L
   })
   subscriber.on('message', (_channel: string, payload: string) => {
     const m = decode(payload)
-    if (m && m.origin !== origin) handlers.forEach((h) => h(m.change))
+    if (m && m.origin !== origin) handlers.forEach((h) => h(m.change, m.products))
   })
   const subscribed = subscriber
     .subscribe(channel)
@@ -137,8 +147,8 @@ export function redisChangeFeed(options: { url: string; channel?: string; log: L
     )
   return {
     ready: subscribed.then(() => {}),
-    publish(change) {
-      publisher.publish(channel, encode(origin, change)).catch((err: unknown) =>
+    publish(change, products) {
+      publisher.publish(channel, encode(origin, change, products)).catch((err: unknown) =>
         options.log.warn('catalog change not announced', {
           change,
           err: err instanceof Error ? err.message : String(err),

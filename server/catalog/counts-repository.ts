@@ -130,7 +130,7 @@ export const GRID_ROWS = 20_000
 
 /**
  * The catalog's size rows in stock, on sale, counted by size, category, sub-category and
- * price: a few thousand rows (the generated 100,000 products: 3,999), read in the facet
+ * price, and of them those rated 4 stars and up: a few thousand rows (the generated 100,000 products: 3,999), read in the facet
  * index's order. Undefined past `GRID_ROWS`.
  *
  * PostgreSQL reads it in one query, while the event loop serves others. SQLite's queries
@@ -151,6 +151,7 @@ export async function sizeGrid(db: Executor, dialect: Dialect): Promise<SizeGrid
         'product_sizes.sub_category as subCategory',
         'product_sizes.price as price',
         eb.fn.countAll<number>().as('n'),
+        eb.fn.sum<number>('product_sizes.rated').as('rated'),
       ])
       .where('product_sizes.archived', '=', 0)
     if (where) q = q.where('product_sizes.size', '=', where.size).where('product_sizes.category', '=', where.category)
@@ -176,7 +177,7 @@ export async function sizeGrid(db: Executor, dialect: Dialect): Promise<SizeGrid
     }
   }
   if (rows.length > GRID_ROWS) return undefined
-  return rows.map((r) => ({ ...gridRow(r), size: r.size }))
+  return rows.map((r) => ({ ...gridRow(r), size: r.size, rated: Number(r.rated) }))
 }
 
 /** The first size (or, within a size, category) of the size rows on sale past `after`, found by a seek into the facet index. */
@@ -230,6 +231,8 @@ export interface GridRow {
 
 export interface SizeGridRow extends GridRow {
   size: string
+  /** Of `count`, the products rated 4 stars and up ("4 stars and up"). */
+  rated: number
 }
 
 export async function priceSpan(db: Executor, dialect: Dialect, s: Selection) {

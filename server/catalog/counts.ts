@@ -7,10 +7,20 @@ import type { GridRow, SizeGridRow } from '#server/catalog/counts-repository.ts'
 
 /**
  * Whether the catalog's grids (products, and size rows, by category, sub-category and
- * price) hold a view's counts: not a search's, nor "On sale"'s.
+ * price) hold a view's counts: not a search's, nor "On sale"'s, nor (the products' grid)
+ * "4 stars and up"'s, which the size rows' grid counts apart.
  */
 export function gridAnswers(s: Selection): boolean {
   return !s.nameGroups.length && !s.reduced && !s.rated
+}
+
+function sizeGridAnswers(s: Selection): boolean {
+  return !s.nameGroups.length && !s.reduced
+}
+
+/** The size rows' grid as a "4 stars and up" view counts it: its rated products only. */
+function ratedOnly(grid: SizeGridRow[]): SizeGridRow[] {
+  return grid.filter((r) => r.rated > 0).map((r) => ({ ...r, count: r.rated }))
 }
 
 /** The catalog's grids, kept a short while beside the counts (undefined: too many rows, or not asked). */
@@ -36,15 +46,21 @@ export async function viewCounts(
   /** How many products are rated 4 stars and up in the whole store: none, and no view counts them. */
   ratedAnywhere = 0,
 ): Promise<{ total: number; facets: Facets }> {
-  const { products, sizes } = gridAnswers(s) ? grids : {}
+  const products = gridAnswers(s) ? grids.products : undefined
+  const sizeRows = sizeGridAnswers(s) ? grids.sizes : undefined
+  const sizes = sizeRows && s.rated ? ratedOnly(sizeRows) : sizeRows
   const counted = s.sizes.length === 0 && products ? products : s.sizes.length === 1 && sizes ? sizes : undefined
   const [counts, bySize, reduced, rated] = await Promise.all([
     counted ? countsFromGrid(counted, s) : countsByGroup(db, dialect, s),
     sizes ? sizesOf(sizes, s) : repo.countBySize(db, dialect, { ...s, sizes: [] }),
     // The "On sale" choice's count: the view's products on sale, its own choice aside.
     reducedAnywhere === 0 ? 0 : repo.countOf(db, dialect, { ...s, reduced: true }),
-    // The "4 stars and up" choice's count, likewise.
-    ratedAnywhere === 0 ? 0 : repo.countOf(db, dialect, { ...s, rated: true }),
+    // The "4 stars and up" choice's count, likewise (from the size rows' grid for one size).
+    ratedAnywhere === 0
+      ? 0
+      : s.sizes.length === 1 && sizeRows
+        ? sizeRows.filter(inView(s)).reduce((n, r) => n + r.rated, 0)
+        : repo.countOf(db, dialect, { ...s, rated: true }),
   ])
   const count = (rows: { value: string; count: number }[], value: string) =>
     rows.find((r) => r.value === value)?.count ?? 0

@@ -1,6 +1,7 @@
 import type { Dialect, Executor } from '#server/db/database.ts'
 import type { ProductSizesTable, ProductsTable, SizeChartRowsTable } from '#server/catalog/tables.ts'
 import { touch } from '#server/catalog/stock-repository.ts'
+import { RATED_FROM } from '#server/catalog/browse-repository.ts'
 
 // Products added (the seed, the console) and edited (the console). Each size row
 // carries a copy of its product's facet columns for the counts, written here with it.
@@ -22,12 +23,20 @@ export async function maxPosition(db: Executor): Promise<number> {
 }
 
 /** A size row as its writers give it: the product's facet columns are added here. */
-export type SizeRow = Omit<ProductSizesTable, 'archived' | 'category' | 'sub_category' | 'price'>
+export type SizeRow = Omit<ProductSizesTable, 'archived' | 'category' | 'sub_category' | 'price' | 'rated'>
 
 /** What a size row copies of its product, for the facet counts. */
-function facetColumns(p: Pick<ProductsTable, 'archived' | 'category' | 'sub_category' | 'price'>) {
-  return { archived: p.archived, category: p.category, sub_category: p.sub_category, price: p.price }
+function facetColumns(p: Pick<ProductsTable, 'archived' | 'category' | 'sub_category' | 'price' | 'rating'>) {
+  return {
+    archived: p.archived,
+    category: p.category,
+    sub_category: p.sub_category,
+    price: p.price,
+    rated: ratedOf(p.rating),
+  }
 }
+
+const ratedOf = (rating: number) => (rating >= RATED_FROM ? 1 : 0)
 
 /** Many products at once: multi-row inserts in chunks the databases' parameter limits allow. */
 export async function insertProducts(
@@ -87,7 +96,7 @@ export async function updateProduct(
 function facetsOf(db: Executor, id: string) {
   return db
     .selectFrom('products')
-    .select(['archived', 'category', 'sub_category', 'price'])
+    .select(['archived', 'category', 'sub_category', 'price', 'rating'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
 }
@@ -144,14 +153,18 @@ export async function writeRating(
   productId: string,
   rating: { count: number; total: number },
 ): Promise<void> {
+  // Hundredths of a star, rounded half up; 0 with none.
+  const average = rating.count > 0 ? Math.round((rating.total * 100) / rating.count) : 0
   await db
     .updateTable('products')
-    .set({
-      rating_count: rating.count,
-      rating_total: rating.total,
-      // Hundredths of a star, rounded half up; 0 with none.
-      rating: rating.count > 0 ? Math.round((rating.total * 100) / rating.count) : 0,
-    })
+    .set({ rating_count: rating.count, rating_total: rating.total, rating: average })
     .where('id', '=', productId)
+    .execute()
+  // The size rows' copy, for "4 stars and up"'s counts, where it changes.
+  await db
+    .updateTable('product_sizes')
+    .set({ rated: ratedOf(average) })
+    .where('product_id', '=', productId)
+    .where('rated', '!=', ratedOf(average))
     .execute()
 }

@@ -15,6 +15,12 @@ export { stockKey, stockPlan } from '#server/catalog/stock.ts'
 export type CatalogService = ReturnType<typeof createCatalogService>
 
 /**
+ * A change as its listeners hear it: anything in the catalog, or a size of these products
+ * that sold out or came back (what the collection counts and those products' pages show).
+ */
+export type ChangeSeen = { kind: 'catalog' } | { kind: 'stock'; productIds: readonly string[] }
+
+/**
  * The catalog is answered by indexed queries (docs/decisions/009); nothing here holds
  * the products. What it keeps is bounded: the words of product names (for typo
  * correction) and the counts of recently asked views, each for at most `maxAgeMs`,
@@ -57,17 +63,18 @@ export function createCatalogService(
   })
   // Whoever keeps something drawn from the catalog (the guests' pages: server/page-cache.ts)
   // hears every change, this instance's and every other's, as the views' caches do.
-  const changeListeners: (() => void)[] = []
+  const changeListeners: ((change: ChangeSeen) => void)[] = []
   // Whoever acts on prices this instance changed (the wishlist's on-sale emails), after commit.
   const priceListeners: (() => void)[] = []
   const pricesMayHaveChanged = () => priceListeners.forEach((listener) => listener())
   const forget = () => {
     forgetViews()
-    changeListeners.forEach((listener) => listener())
+    changeListeners.forEach((listener) => listener({ kind: 'catalog' }))
   }
-  const forgetCounts = () => {
+  const forgetCounts = (productIds?: readonly string[]) => {
     forgetViewCounts()
-    changeListeners.forEach((listener) => listener())
+    const change: ChangeSeen = productIds ? { kind: 'stock', productIds } : { kind: 'catalog' }
+    changeListeners.forEach((listener) => listener(change))
   }
   const { restocked, ...stock } = createStock(db, dialect, now)
   const changes = options.changes
@@ -91,8 +98,8 @@ export function createCatalogService(
 
   // Another instance changed the catalog: this one's caches go too (docs/decisions/013),
   // and the next sale boundary is read again (a sale may have been made there).
-  changes?.subscribe((change) => {
-    if (change === 'stock') return forgetCounts()
+  changes?.subscribe((change, products) => {
+    if (change === 'stock') return forgetCounts(products)
     forget()
     sales.forgetBoundary()
   })
@@ -133,7 +140,7 @@ export function createCatalogService(
     sales,
 
     /** Calls `listener` after every change to the catalog or to what is in stock, here or on another instance. */
-    onChange(listener: () => void): void {
+    onChange(listener: (change: ChangeSeen) => void): void {
       changeListeners.push(listener)
     },
 
@@ -149,12 +156,13 @@ export function createCatalogService(
     invalidate,
 
     /**
-     * A size sold out or came back: the views' counts of sizes in stock are read afresh.
-     * (Other stock changes leave every count as it is, so they keep their cache.)
+     * A size of these products sold out or came back: the views' counts of sizes in stock
+     * are read afresh, and these products' pages. (Other stock changes leave every count
+     * as it is, so they keep their cache.)
      */
-    stockChanged(): void {
-      forgetCounts()
-      changes?.publish('stock')
+    stockChanged(productIds: readonly string[]): void {
+      forgetCounts(productIds)
+      changes?.publish('stock', productIds)
     },
   }
 }

@@ -68,34 +68,39 @@ export function createStock(db: Db, dialect: Dialect, now: () => number) {
      * Takes the pieces of an order off the shelf inside its transaction, each with a
      * conditional update that never goes below zero. The first line short of stock is
      * answered (the caller's transaction then undoes the lines already taken), and
-     * whether a size sold out, which changes what the collection counts.
+     * the products a size of which sold out, which changes what the collection counts
+     * and those products' pages.
      */
     async takeStock(
       trx: Executor,
       lines: { productId: string; size: string; quantity: number }[],
-    ): Promise<{ short: { productId: string; size: string; left: number } | null; soldOut: boolean }> {
+    ): Promise<{ short: { productId: string; size: string; left: number } | null; soldOutIn: string[] }> {
       // A fixed order (product, size) so two orders never wait on each other's rows.
       const sorted = lines.toSorted((a, b) =>
         stockKey(a.productId, a.size).localeCompare(stockKey(b.productId, b.size)),
       )
-      let soldOut = false
+      const soldOutIn = new Set<string>()
       for (const line of sorted) {
         const left = await repo.takeStock(trx, dialect, line, now())
         if (left === null) {
           const remaining = (await repo.stockOf(trx, [line.productId])).find((r) => r.size === line.size)?.stock ?? 0
-          return { short: { productId: line.productId, size: line.size, left: remaining }, soldOut }
+          return { short: { productId: line.productId, size: line.size, left: remaining }, soldOutIn: [...soldOutIn] }
         }
-        if (left === 0) soldOut = true
+        if (left === 0) soldOutIn.add(line.productId)
       }
-      return { short: null, soldOut }
+      return { short: null, soldOutIn: [...soldOutIn] }
     },
 
-    /** Puts pieces back on the shelf (a cancelled order, a returned parcel); true when a sold-out size is back. */
-    async returnStock(trx: Executor, lines: { productId: string; size: string; quantity: number }[]): Promise<boolean> {
-      let back = false
-      for (const line of lines) if ((await repo.returnStock(trx, dialect, line, now())) === line.quantity) back = true
+    /** Puts pieces back on the shelf (a cancelled order, a returned parcel); answers the products a sold-out size of which is back. */
+    async returnStock(
+      trx: Executor,
+      lines: { productId: string; size: string; quantity: number }[],
+    ): Promise<{ backIn: string[] }> {
+      const backIn = new Set<string>()
+      for (const line of lines)
+        if ((await repo.returnStock(trx, dialect, line, now())) === line.quantity) backIn.add(line.productId)
       for (const productId of new Set(lines.map((l) => l.productId))) await restocked(trx, productId)
-      return back
+      return { backIn: [...backIn] }
     },
   }
 }

@@ -65,6 +65,8 @@ export interface ProductSizesTable {
   category: string
   sub_category: string
   price: number
+  /** 1 when the product's approved reviews average 4 stars or more ("4 stars and up"), else 0. */
+  rated: number
 }
 
 export interface SizeChartRowsTable {

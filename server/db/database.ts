@@ -51,6 +51,7 @@ import * as attention from '#server/db/migrations/2026-11-26T0910-attention.ts'
 import * as reviews from '#server/db/migrations/2026-11-27T0100-reviews.ts'
 import * as wishlist from '#server/db/migrations/2026-11-27T0200-wishlist.ts'
 import * as wishlistEmails from '#server/db/migrations/2026-11-27T0300-wishlist-emails.ts'
+import * as ratedSizeRows from '#server/db/migrations/2026-11-27T0400-rated-size-rows.ts'
 import * as orderRequests from '#server/db/migrations/2026-11-27T0500-order-requests.ts'
 
 export type Db = Kysely<Database>
@@ -95,6 +96,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-27T0100-reviews': reviews,
     '2026-11-27T0200-wishlist': wishlist,
     '2026-11-27T0300-wishlist-emails': wishlistEmails,
+    '2026-11-27T0400-rated-size-rows': ratedSizeRows,
     '2026-11-27T0500-order-requests': orderRequests,
   }
 }

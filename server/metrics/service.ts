@@ -14,7 +14,15 @@ export interface MetricsSources {
   outboxBacklog: () => Promise<{ waiting: number; oldest: number | null }>
   discountsGiven30d: () => Promise<number>
   /** The guests' kept pages (server/page-cache.ts): how many, their bytes, and how they were answered. */
-  pageCache?: () => { pages: number; bytes: number; hits: number; misses: number; notModified: number; clears: number }
+  pageCache?: () => {
+    pages: number
+    bytes: number
+    hits: number
+    misses: number
+    notModified: number
+    clears: number
+    drops: number
+  }
   /** PostgreSQL's pool; absent on SQLite. */
   poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined
   now: () => number
@@ -89,6 +97,15 @@ export function createMetrics(sources: MetricsSources) {
       collect() {
         this.reset()
         this.inc(pageCache().clears)
+      },
+    })
+    new Counter({
+      name: 'kapra_page_cache_stock_drops_total',
+      help: 'Times the kept pages a size selling out or coming back touches (the collection, those products) were dropped',
+      registers: [registry],
+      collect() {
+        this.reset()
+        this.inc(pageCache().drops)
       },
     })
   }

@@ -69,7 +69,7 @@ export function createMoves(ctx: OrdersContext) {
     along?: AlongWithMove,
     extras: MoveOptions = {},
   ): Promise<Order> {
-    let backInStock = false
+    let backIn: string[] = []
     const order = await db.transaction().execute(async (trx) => {
       const found = await repo.orderForUpdate(trx, orderId, { lock: dialect === 'postgres' })
       // Another shopper's order is answered as if it did not exist.
@@ -92,11 +92,13 @@ export function createMoves(ctx: OrdersContext) {
         ...(to === 'Shipped' ? { courier: details.courier!, tracking_number: details.trackingNumber! } : {}),
       })
       if (!moved) throw new AppError(409, 'The order has just changed, please reload it')
-      if (restocks(to))
-        backInStock = await catalog.returnStock(
+      if (restocks(to)) {
+        const returned = await catalog.returnStock(
           trx,
           found.items.map((i) => ({ productId: i.product_id, size: i.size, quantity: i.quantity })),
         )
+        backIn = returned.backIn
+      }
       // A cancelled or returned order gives its discount code's use back (docs/decisions/026).
       if (restocks(to) && discounts) await discounts.giveBack(trx, orderId)
       await repo.addEvent(trx, {
@@ -127,7 +129,7 @@ export function createMoves(ctx: OrdersContext) {
       }
       return order
     })
-    if (backInStock) catalog.stockChanged()
+    if (backIn.length > 0) catalog.stockChanged(backIn)
     return order
   }
 

@@ -46,7 +46,7 @@ export function createNewOrder(ctx: OrdersContext) {
     input: PlaceOrder,
     idempotency?: { key: string; hash: string },
   ): Promise<Order> {
-    let soldOutSize = false
+    let soldOutIn: string[] = []
     // A deadlock with a sale boundary's repricing ends this transaction whole: it runs again.
     const order = await retryingConflicts(() =>
       db.transaction().execute(async (trx) => {
@@ -107,11 +107,12 @@ export function createNewOrder(ctx: OrdersContext) {
         if (totals.total > input.amount) throw new AppError(409, PRICES_CHANGED)
 
         // docs/spec/rulings.md #24: the pieces leave the shelf with the order, or neither happens.
-        const { short, soldOut } = await catalog.takeStock(
+        const taken = await catalog.takeStock(
           trx,
           cart.map((l) => ({ productId: l.product_id, size: l.size, quantity: l.quantity })),
         )
-        soldOutSize = soldOut
+        soldOutIn = taken.soldOutIn
+        const { short } = taken
         if (short) {
           const name = products.get(short.productId)?.name ?? short.productId
           throw new AppError(409, shortMessage(name, short.size, short.left), {
@@ -236,8 +237,8 @@ export function createNewOrder(ctx: OrdersContext) {
         return order
       }),
     )
-    // A size sold out: the collection's counts (sizes in stock) are read afresh, after the commit.
-    if (soldOutSize) catalog.stockChanged()
+    // A size sold out: the collection's counts (sizes in stock) and the product's page are read afresh, after the commit.
+    if (soldOutIn.length > 0) catalog.stockChanged(soldOutIn)
     return order
   }
 

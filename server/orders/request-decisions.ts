@@ -104,7 +104,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
       (await catalog.pricesOf(trx, [...new Set(pieces.map((p) => p.productId))])).map((p) => [p.id, p]),
     )
     if (pieces.some((p) => !products.has(p.productId))) throw new AppError(409, NO_LONGER_SOLD)
-    const { short, soldOut } = await catalog.takeStock(
+    const { short, soldOutIn } = await catalog.takeStock(
       trx,
       pieces.map((p) => ({ productId: p.productId, size: p.newSize!, quantity: p.quantity })),
     )
@@ -171,7 +171,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
       request_step: null,
     })
     const made = await orderRepo.orderForUpdate(trx, id, { lock: false })
-    return { order: fromRows(made!.order, made!.items, made!.events, trackingTemplates), soldOut }
+    return { order: fromRows(made!.order, made!.items, made!.events, trackingTemplates), soldOutIn }
   }
 
   return {
@@ -209,7 +209,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
      * transaction: when a size is gone, 409 and nothing changes.
      */
     async decideRequest(id: string, decision: RequestDecision, along?: AlongWithRequest): Promise<AdminRequest> {
-      let soldOut = false
+      let soldOutIn: string[] = []
       await retryingConflicts(() =>
         db.transaction().execute(async (trx) => {
           const { row, found } = await locked(trx, id)
@@ -219,7 +219,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
           if (decision.approve && row.kind === 'exchange') {
             const made = await makeExchange(trx, row, found.order)
             exchange = made.order
-            soldOut = made.soldOut
+            soldOutIn = made.soldOutIn
           }
           const moved = await repo.moveRequest(trx, id, 'open', {
             status: decision.approve ? 'approved' : 'declined',
@@ -233,7 +233,8 @@ export function createRequestDecisions(ctx: OrdersContext) {
           if (along) await along(trx, { orderId: row.order_id, from: 'open', to: step, note })
         }),
       )
-      if (soldOut) catalog.stockChanged()
+      // A size sold out: its product's counts and pages are read afresh, after the commit.
+      if (soldOutIn.length > 0) catalog.stockChanged(soldOutIn)
       return adminRow(id)
     },
 
@@ -243,7 +244,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
      * (`refundMethod` and `reference`, both required); an exchange takes neither.
      */
     async receiveRequest(id: string, input: RequestReceived, along?: AlongWithRequest): Promise<AdminRequest> {
-      let backInStock = false
+      let backIn: string[] = []
       await db.transaction().execute(async (trx) => {
         const { row } = await locked(trx, id)
         if (row.status !== 'approved') throw new AppError(409, NOT_APPROVED)
@@ -256,10 +257,11 @@ export function createRequestDecisions(ctx: OrdersContext) {
             },
           })
         const pieces = storedItems(row.items)
-        backInStock = await catalog.returnStock(
+        const returned = await catalog.returnStock(
           trx,
           pieces.map((p) => ({ productId: p.productId, size: p.size, quantity: p.quantity })),
         )
+        backIn = returned.backIn
         const moved = await repo.moveRequest(trx, id, 'approved', {
           status: 'received',
           received_at: now(),
@@ -272,7 +274,7 @@ export function createRequestDecisions(ctx: OrdersContext) {
         if (along)
           await along(trx, { orderId: row.order_id, from: 'approved', to: 'received', note: refund.trim() || null })
       })
-      if (backInStock) catalog.stockChanged()
+      if (backIn.length > 0) catalog.stockChanged(backIn)
       return adminRow(id)
     },
   }

@@ -29,12 +29,19 @@ const views: Partial<Selection>[] = [
   { sizes: ['M'], minPrice: 99_000 },
   { sizes: ['NONE'] },
   { categories: ['Kids'], minPrice: 50_000 },
+  // "4 stars and up": the size rows' grid counts it apart (its rated products), the products' grid not at all.
+  { rated: true },
+  { rated: true, categories: ['Men'], minPrice: 1500 },
+  { rated: true, sizes: ['M'] },
+  { rated: true, sizes: ['L'], categories: ['Women'], minPrice: 1500, maxPrice: 4000 },
+  { rated: true, sizes: ['S', 'XL'] },
 ]
 
 describe.each(databases)('catalog grids (%s)', (kind) => {
   let store: TestStore
   let grids: { products: GridRow[] | undefined; sizes: SizeGridRow[] | undefined }
   let reducedAnywhere: number
+  let ratedAnywhere: number
 
   beforeAll(async () => {
     store = await createTestStore(kind, { catalog: [] })
@@ -61,7 +68,27 @@ describe.each(databases)('catalog grids (%s)', (kind) => {
       .set({ compare_at: sql`price + 500` })
       .where(sql<boolean>`position % 4 = 2`)
       .execute()
+    // Products rated 4 stars and up (and some just under), their size rows told as the catalog tells them.
+    const rated = (position: number, total: number) =>
+      db
+        .selectFrom('products')
+        .select('id')
+        .where(sql<boolean>`position % 3 = ${position}`)
+        .execute()
+        .then((rows) => Promise.all(rows.map((r) => store.services.catalog.writeRating(db, r.id, { count: 2, total }))))
+    await rated(0, 9)
+    await rated(1, 7)
     grids = { products: await productGrid(db), sizes: await sizeGrid(db, store.connection.dialect) }
+    ratedAnywhere = Number(
+      (
+        await db
+          .selectFrom('products')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('archived', '=', 0)
+          .where('rating', '>=', 400)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     reducedAnywhere = Number(
       (
         await db
@@ -80,6 +107,21 @@ describe.each(databases)('catalog grids (%s)', (kind) => {
     expect(grids.products!.reduce((n, r) => n + r.count, 0)).toBe(600 - Math.ceil(600 / 7))
     expect(grids.sizes!.length).toBeGreaterThan(grids.products!.length)
     expect(reducedAnywhere).toBeGreaterThan(0)
+    expect(ratedAnywhere).toBeGreaterThan(0)
+    expect(grids.sizes!.reduce((n, r) => n + r.rated, 0)).toBeGreaterThan(0)
+  })
+
+  it('keep each size row’s "4 stars and up" in step with its product’s reviews', async () => {
+    const { db } = store.connection
+    const { id } = await db.selectFrom('products').select('id').where('archived', '=', 0).executeTakeFirstOrThrow()
+    const flags = async () =>
+      (await db.selectFrom('product_sizes').select('rated').where('product_id', '=', id).execute()).map((r) => r.rated)
+    await store.services.catalog.writeRating(db, id, { count: 3, total: 12 })
+    expect(new Set(await flags())).toEqual(new Set([1]))
+    await store.services.catalog.writeRating(db, id, { count: 3, total: 11 })
+    expect(new Set(await flags())).toEqual(new Set([0]))
+    await store.services.catalog.writeRating(db, id, { count: 0, total: 0 })
+    expect(new Set(await flags())).toEqual(new Set([0]))
   })
 
   it('are the same read in one query or, as on SQLite, a size and category at a time', async () => {
@@ -96,8 +138,8 @@ describe.each(databases)('catalog grids (%s)', (kind) => {
   async function same(view: Partial<Selection>) {
     const s: Selection = { ...everything, ...view }
     const { db, dialect } = store.connection
-    const read = await viewCounts(db, dialect, s, reducedAnywhere)
-    const added = await viewCounts(db, dialect, s, reducedAnywhere, grids)
+    const read = await viewCounts(db, dialect, s, reducedAnywhere, {}, ratedAnywhere)
+    const added = await viewCounts(db, dialect, s, reducedAnywhere, grids, ratedAnywhere)
     expect(added).toStrictEqual(read)
     return read
   }

@@ -123,13 +123,28 @@ describe.runIf(databases.includes('postgres'))('catalog changes across instances
     const schema = `${store.connection.schema!}_${randomBytes(2).toString('hex')}`
     const own = postgresChangeFeed({ db: store.connection.db, databaseUrl: url!, schema, log: silent })
     const peer = postgresChangeFeed({ db: store.connection.db, databaseUrl: url!, schema, log: silent })
-    const heard: { own: CatalogChange[]; peer: CatalogChange[] } = { own: [], peer: [] }
+    type Heard = [CatalogChange, string[] | undefined]
+    const heard: { own: Heard[]; peer: Heard[] } = { own: [], peer: [] }
     try {
-      own.subscribe((c) => heard.own.push(c))
-      peer.subscribe((c) => heard.peer.push(c))
+      own.subscribe((c, products) => heard.own.push([c, products]))
+      peer.subscribe((c, products) => heard.peer.push([c, products]))
       await Promise.all([own.ready, peer.ready])
-      own.publish('stock')
-      await vi.waitFor(() => expect(heard.peer).toEqual(['stock']), { timeout: 1_000, interval: 20 })
+      own.publish('stock', ['oxford-shirt', 'denim-jeans'])
+      // Too many to name in one notice: heard as a change to any product.
+      own.publish(
+        'stock',
+        Array.from({ length: 101 }, (_, i) => `product-${i}`),
+      )
+      own.publish('catalog')
+      await vi.waitFor(
+        () =>
+          expect(heard.peer).toEqual([
+            ['stock', ['oxford-shirt', 'denim-jeans']],
+            ['stock', undefined],
+            ['catalog', undefined],
+          ]),
+        { timeout: 1_000, interval: 20 },
+      )
       expect(heard.own).toEqual([])
     } finally {
       await Promise.all([own.close(), peer.close()])

@@ -244,6 +244,12 @@ describe.runIf(pagesBuilt).each(databases)('guests’ pages kept in memory (%s)'
     await page(productPath)
     expect(soldOut((await page(productPath)).html, 'S')).toBe(false)
 
+    // Pages that show no size of it: another product's, About.
+    const untouched = ['/productdetail/denim-jeans', '/ur/productdetail/denim-jeans', '/about']
+    for (const path of untouched) await page(path)
+    await page('/ur' + productPath)
+    expect((await page('/collection?size=S&q=oxford')).html).toContain('href="/productdetail/oxford-shirt"')
+
     const { client } = await signedInClient(store, '198.51.100.122')
     await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'S', quantity: 1 })
     const placed = await client.post('/api/order/placeorder', {
@@ -252,11 +258,23 @@ describe.runIf(pagesBuilt).each(databases)('guests’ pages kept in memory (%s)'
       amount: 2499 + 50,
     })
     expect(placed.status).toBe(201)
+    const { misses } = store.services.pageCache.stats()
     expect(soldOut((await page(productPath)).html, 'S')).toBe(true)
+    expect(soldOut((await page('/ur' + productPath)).html, 'S')).toBe(true)
+    expect((await page('/collection?size=S&q=oxford')).html).not.toContain('href="/productdetail/oxford-shirt"')
+    expect(store.services.pageCache.stats().misses - misses).toBe(3)
+    // Only the pages it touches went: the others are answered from memory.
+    const kept = hits()
+    for (const path of untouched) expect((await get(path)).status).toBe(200)
+    expect(hits() - kept).toBe(untouched.length)
 
     const orderId = ((await placed.json()) as { order: { _id: string } }).order._id
     expect((await client.post('/api/order/cancel', { orderId })).status).toBe(200)
     expect(soldOut((await page(productPath)).html, 'S')).toBe(false)
+    expect((await page('/collection?size=S&q=oxford')).html).toContain('href="/productdetail/oxford-shirt"')
+    const again = hits()
+    for (const path of untouched) await get(path)
+    expect(hits() - again).toBe(untouched.length)
   })
 
   it('drops them when a sale starts on the clock, with no request to set it off', async () => {
