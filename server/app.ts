@@ -293,16 +293,16 @@ const limitImport: MiddlewareHandler = async (c, next) => {
   await next()
 }
 
-/** A shopper's review (POST /api/reviews): JSON, or multipart with its photos. */
+/** A shopper's review (POST /api/reviews, and by a review link /api/reviews/link): JSON, or multipart with its photos. */
 function isReviewPost(c: Context): boolean {
-  return c.req.method === 'POST' && /^\/api\/reviews\/?$/.test(c.req.path)
+  return c.req.method === 'POST' && /^\/api\/reviews(\/link)?\/?$/.test(c.req.path)
 }
 
-/** The product page's review form, with its photos: /productdetail/:id or /ur/productdetail/:id. */
+/** A review form, with its photos: the product page's (/productdetail/:id) and a review link's (/review), in either language. */
 function isReviewFormPost(c: Context): boolean {
   return (
     c.req.method === 'POST' &&
-    /^(\/ur)?\/productdetail\/[^/]+\/?$/.test(c.req.path) &&
+    /^(\/ur)?\/(productdetail\/[^/]+|review)\/?$/.test(c.req.path) &&
     /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')
   )
 }

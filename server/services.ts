@@ -70,7 +70,7 @@ export function createServices(deps: {
     prefix: deps.config.mail.newsletterCode,
   })
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
-  const reviews = createReviewService(deps.db, deps.dialect, { catalog, orders }, now)
+  const reviews = createReviewService(deps.db, deps.dialect, { catalog, orders, mail, auth }, now)
   const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now, deps.logger)
   const wishlist = createWishlistService(deps.db, { catalog, mail }, now)
   // Pieces back on the shelf, by any path, email who asked and who kept them awaiting a

@@ -7,6 +7,7 @@ import { createAccountHooks } from '#server/orders/account-hooks.ts'
 import { createDiscountQuote } from '#server/orders/discount-quote.ts'
 import { createTracking } from '#server/orders/tracking.ts'
 import { createBlocklist } from '#server/orders/attention.ts'
+import { createReviewLinks } from '#server/orders/review-links.ts'
 
 export { ANONYMISED } from '#server/orders/account-hooks.ts'
 export { CANCEL_LINK_MS, CONFIRM_LINK_MS, orderLinkPath } from '#server/orders/new-order.ts'
@@ -36,5 +37,6 @@ export function createOrderService(
     ...createTracking(ctx),
     ...createBlocklist(ctx),
     ...createAccountHooks(),
+    reviewLinksFor: createReviewLinks(ctx).reviewLinksFor,
   }
 }

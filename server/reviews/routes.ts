@@ -2,7 +2,9 @@ import { Hono, type Context } from 'hono'
 import {
   adminReviewsQuerySchema,
   REVIEW_PHOTOS_MAX,
+  reviewByLinkSchema,
   reviewDecisionSchema,
+  reviewLinkQuerySchema,
   reviewInputSchema,
   reviewsQuerySchema,
 } from '#contracts/reviews.ts'
@@ -24,6 +26,17 @@ export const reviewRoutes = new Hono<AppEnv>()
     const user = requireUser(c)
     const { input, photos } = await reviewForm(c)
     const review = await c.var.services.reviews.submit(user, parseWith(reviewInputSchema, input), photos)
+    return c.json({ message: 'Thank you: your review will appear once the store has read it', review }, 201)
+  })
+  /** What a review link from a Delivered order opens; changes nothing. No sign-in: the link is the key. */
+  .get('/link', async (c) => {
+    const { token } = parseWith(reviewLinkQuerySchema, queryOf(c, ['token']))
+    return c.json(await c.var.services.reviews.readLink(token))
+  })
+  /** The review a link invites, as the order's buyer (JSON, or multipart as POST /api/reviews). */
+  .post('/link', async (c) => {
+    const { input, photos } = await reviewForm(c)
+    const review = await c.var.services.reviews.submitByLink(parseWith(reviewByLinkSchema, input), photos)
     return c.json({ message: 'Thank you: your review will appear once the store has read it', review }, 201)
   })
   .post('/:id/helpful', async (c) => {
