@@ -71,7 +71,13 @@ export function createServices(deps: {
   })
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
   const reviews = createReviewService(deps.db, deps.dialect, { catalog, orders, mail, auth }, now)
-  const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now, deps.logger)
+  const admin = createAdminService(
+    deps.db,
+    deps.config,
+    { orders, auth, catalog, discounts, reviews },
+    now,
+    deps.logger,
+  )
   const wishlist = createWishlistService(deps.db, { catalog, mail }, now)
   // Pieces back on the shelf, by any path, email who asked and who kept them awaiting a
   // size (in that path's transaction).

@@ -12,6 +12,7 @@ import { ordersCsv } from '#server/admin/orders-export.ts'
 import { bookingCsv } from '#server/admin/booking-export.ts'
 import { createShipping } from '#server/admin/shipping.ts'
 import { createCatalogIo } from '#server/admin/catalog-io.ts'
+import { createReviewDecisions } from '#server/admin/reviews.ts'
 import type { AdminOrdersExport } from '#contracts/admin.ts'
 import type { BlockPhone } from '#contracts/blocklist.ts'
 import type { User } from '#contracts/auth.ts'
@@ -48,6 +49,8 @@ export function createAdminService(
     ...createCustomers(ctx),
     ...createDiscounts(ctx),
     ...createSalesAdmin(ctx),
+    /** Approve, hide and reply on reviews, audited (server/admin/reviews.ts). */
+    ...createReviewDecisions(ctx),
     /** The catalog's CSV export and its import, from the console and the CLI (docs/decisions/033). */
     ...createCatalogIo(ctx, logger),
     /**

@@ -12,7 +12,7 @@ import { idParam, queryOf } from '#server/http/params.ts'
 import { AppError, parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import type { AppEnv } from '#server/http/env.ts'
-import { adminOnly, requireUser } from '#server/auth/session.ts'
+import { adminOnly, requireAdmin, requireUser } from '#server/auth/session.ts'
 
 /** GET /api/products/:id/reviews: a product's approved reviews, a page at a time. */
 export const productReviewRoutes = new Hono<AppEnv>().get('/:id/reviews', async (c) => {
@@ -52,8 +52,10 @@ export const adminReviewRoutes = new Hono<AppEnv>()
     return c.json(await c.var.services.reviews.queue(query))
   })
   .post('/:id/decision', async (c) => {
+    const admin = requireAdmin(c)
     const decision = parseWith(reviewDecisionSchema, await readJson(c.req))
-    const review = await c.var.services.reviews.decide(idOf(c), decision)
+    // Through the console's service: the decision and its audit entry in one transaction.
+    const review = await c.var.services.admin.decideReview(idOf(c), decision, admin)
     return c.json({ message: review.status === 'approved' ? 'The review is shown' : 'The review is hidden', review })
   })
 

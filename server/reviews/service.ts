@@ -29,6 +29,18 @@ import type { ReviewsTable } from '#server/reviews/tables.ts'
 
 export type ReviewService = ReturnType<typeof createReviewService>
 
+/** A review's standing with the owner, before and after a decision. */
+export interface ReviewStanding {
+  status: ReviewStatus
+  reply: string | null
+}
+
+/** Runs inside a decision's transaction, after it is written (the console's audit entry). */
+export type AlongWithDecision = (
+  trx: Executor,
+  change: { productId: string; before: ReviewStanding; after: ReviewStanding },
+) => Promise<void>
+
 /** Reviews a page of the console's queue shows. */
 export const QUEUE_PAGE_SIZE = 20
 
@@ -294,19 +306,27 @@ export function createReviewService(
     /**
      * The owner approves or hides a review, and may answer it (an empty reply takes the
      * answer away; none leaves it). The product's stars are counted again in the same
-     * transaction, and every instance drops its guests' pages.
+     * transaction, and every instance drops its guests' pages. `along` writes what goes
+     * with the decision (the console's audit entry) in its transaction.
      */
-    async decide(reviewId: string, decision: ReviewDecision): Promise<AdminReview> {
+    async decide(reviewId: string, decision: ReviewDecision, along?: AlongWithDecision): Promise<AdminReview> {
       const status: ReviewStatus = decision.approve ? 'approved' : 'hidden'
       await db.transaction().execute(async (trx) => {
         const row = await repo.reviewForUpdate(trx, reviewId, dialect === 'postgres')
         if (!row) throw new AppError(404, 'Review not found')
+        const reply = decision.reply === undefined ? row.reply : decision.reply || null
         await repo.updateReview(trx, reviewId, {
           status,
           decided_at: now(),
-          ...(decision.reply === undefined ? {} : { reply: decision.reply || null }),
+          ...(decision.reply === undefined ? {} : { reply }),
         })
         await rerate(trx, row.product_id)
+        if (along)
+          await along(trx, {
+            productId: row.product_id,
+            before: { status: row.status as ReviewStatus, reply: row.reply },
+            after: { status, reply },
+          })
       })
       catalog.invalidate()
       const row = await repo.queueRow(db, reviewId)

@@ -50,12 +50,15 @@ describe.each(databases)('reviews (%s)', (kind) => {
   let store: TestStore
   let dataDir: string
   let admin: TestClient
+  let adminId: string
   let address = 10
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kapra-reviews-'))
     store = await createTestStore(kind, { catalog: [shirt, chinos], env: { DATA_DIR: dataDir } })
-    admin = (await signedInAdmin(store, '10.78.0.2')).client
+    const signedIn = await signedInAdmin(store, '10.78.0.2')
+    admin = signedIn.client
+    adminId = signedIn.user._id
   })
   afterAll(async () => {
     await store.close()
@@ -343,6 +346,50 @@ describe.each(databases)('reviews (%s)', (kind) => {
     await submit(b.client, review({ rating: 3 }))
     expect(await reviewsOf()).toMatchObject({ count: 1, average: 5 })
     expect(await ratingRow()).toEqual({ rating_count: 1, rating_total: 5, rating: 500 })
+  })
+
+  it("writes each decision to the console's audit log in the decision's transaction: approve, reply, hide", async () => {
+    await store.connection.db.deleteFrom('reviews').execute()
+    const a = await buyer('S')
+    const mine = await submit(a.client, review({ rating: 5 }))
+    const entries = () =>
+      store.connection.db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'action', 'before', 'after'])
+        .where('entity', '=', 'review')
+        .where('entity_id', '=', mine.id)
+        .orderBy('id')
+        .execute()
+
+    await decide(mine.id, { approve: true })
+    await decide(mine.id, { approve: true, reply: 'Thank you!' })
+    await decide(mine.id, { approve: false })
+    const standing = (status: string, reply: string | null) => JSON.stringify({ status, reply, productId: shirt.id })
+    expect(await entries()).toEqual([
+      { actor_id: adminId, action: 'approve', before: standing('pending', null), after: standing('approved', null) },
+      {
+        actor_id: adminId,
+        action: 'reply',
+        before: standing('approved', null),
+        after: standing('approved', 'Thank you!'),
+      },
+      {
+        actor_id: adminId,
+        action: 'hide',
+        before: standing('approved', 'Thank you!'),
+        after: standing('hidden', 'Thank you!'),
+      },
+    ])
+    // A refused decision writes no entry.
+    expect((await admin.post(`/api/admin/reviews/${mine.id}/decision`, { approve: 'yes' })).status).toBe(400)
+    expect(await entries()).toHaveLength(3)
+
+    // What goes with a decision shares its transaction: when it fails, the decision is undone.
+    await expect(
+      store.services.reviews.decide(mine.id, { approve: true }, () => Promise.reject(new Error('audit down'))),
+    ).rejects.toThrow('audit down')
+    expect(await storedReviews()).toEqual([{ user_id: a.user._id, product_id: shirt.id, status: 'hidden' }])
+    expect(await ratingRow()).toEqual({ rating_count: 0, rating_total: 0, rating: 0 })
   })
 
   it('counts "Helpful" once per account, never one\'s own, and sorts by it', async () => {

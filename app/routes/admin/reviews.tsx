@@ -40,7 +40,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** Approve or hide one review, with the store's reply; back to the queue as it was. */
 export async function action({ context, url, request }: Route.ActionArgs) {
-  requireAdmin(context, url)
+  const admin = requireAdmin(context, url)
   const { services } = context.get(appContext)
   const form = await request.formData()
   const id = form.get('reviewId')
@@ -50,7 +50,7 @@ export async function action({ context, url, request }: Route.ActionArgs) {
     ...(typeof reply === 'string' ? { reply } : {}),
   })
   if (typeof id !== 'string' || !parsed.success) return { message: parsed.success ? 'Not found' : parsed.message }
-  const done = await attempt(context, () => services.reviews.decide(id, parsed.data), {
+  const done = await attempt(context, () => services.admin.decideReview(id, parsed.data, admin), {
     fallback: consoleT(url.pathname)('reviews.failed'),
     what: 'review decision',
   })
