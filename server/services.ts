@@ -83,6 +83,8 @@ export function createServices(deps: {
   // size (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
   catalog.onRestock((trx, productId) => wishlist.releaseBack(trx, productId))
+  // Sizes selling out, by any path, are awaited by the product's keepers (in that path's transaction).
+  catalog.onSoldOut((trx, productId, sizes) => wishlist.awaitBack(trx, productId, sizes))
   // Products on sale: their keepers hear once, after the change committed (docs/decisions/035).
   catalog.onPricesChanged(() => {
     wishlist.mailSales().catch((err: unknown) => deps.logger.error('wishlist sale emails failed', { err: String(err) }))
