@@ -56,11 +56,14 @@ function matching(eb: OrdersEb, filter: OrderFilter) {
 /** The "Needs attention" tab: orders marked at placing that are not yet packing (README, "Orders that need attention"). */
 export const ATTENTION_STATUSES = ['Order Placed', 'Confirmed']
 
-/** `tab`: a status, or 'attention'. */
+/** Marked and not yet packing or cancelled: the order is in "Needs attention" and no other tab. */
+function needsAttention(eb: OrdersEb) {
+  return eb.and([eb('o.attention', 'is not', null), eb('o.status', 'in', ATTENTION_STATUSES)])
+}
+
+/** `tab`: a status (without the orders needing attention, which have their own tab), or 'attention'. */
 function inTab(eb: OrdersEb, tab: string) {
-  return tab === 'attention'
-    ? eb.and([eb('o.attention', 'is not', null), eb('o.status', 'in', ATTENTION_STATUSES)])
-    : eb('o.status', '=', tab)
+  return tab === 'attention' ? needsAttention(eb) : eb.and([eb('o.status', '=', tab), eb.not(needsAttention(eb))])
 }
 
 /** One page of the queue: orders of one status (or needing attention), newest first, with the pieces in each. */
@@ -94,12 +97,13 @@ export function orderPage(db: Executor, tab: string, filter: OrderFilter, page: 
     .execute()
 }
 
-/** How many orders of each status match the filter (the queue's tabs). */
-export function statusCounts(db: Executor, filter: OrderFilter) {
+/** Orders of each status matching the filter: as the queue's tabs list them (`tabs`), or all (the metrics). */
+export function statusCounts(db: Executor, filter: OrderFilter, options: { tabs?: boolean } = {}) {
   return db
     .selectFrom('orders as o')
     .select((eb) => ['o.status', eb.fn.countAll<number>().as('n')])
     .where((eb) => matching(eb, filter))
+    .$if(options.tabs === true, (q) => q.where((eb) => eb.not(needsAttention(eb))))
     .groupBy('o.status')
     .execute()
 }
