@@ -107,7 +107,10 @@ describe.runIf(pagesBuilt).each(databases)('reviews on the pages (%s)', (kind) =
       new URLSearchParams({ reviewId: id!, intent: 'approve', reply: 'Thank you!' }),
     )
     expect(decided.status).toBe(302)
-    expect(await (await page('/admin/reviews?status=approved', admin.cookie)).text()).toContain('Lovely collar')
+    const approved = await (await page('/admin/reviews?status=approved', admin.cookie)).text()
+    expect(approved).toContain('Lovely collar')
+    // The decision is in the console's audit log, and the queue says who made it.
+    expect(approved).toMatch(/Last change: approved by Store Admin, \d{1,2} \w{3} \d{4}/)
 
     const shown = await (await page(PRODUCT)).text()
     expect(shown).toContain('Reviews (1)')

@@ -380,6 +380,10 @@ describe.each(databases)('reviews (%s)', (kind) => {
         after: standing('hidden', 'Thank you!'),
       },
     ])
+    // The queue's page reads the last decision on each of its reviews in one statement.
+    expect(await store.services.admin.lastReviewDecisions([mine.id, 'no-such-review'])).toEqual({
+      [mine.id]: { action: 'hide', by: 'Store Admin', at: expect.any(Number) as number },
+    })
     // A refused decision writes no entry.
     expect((await admin.post(`/api/admin/reviews/${mine.id}/decision`, { approve: 'yes' })).status).toBe(400)
     expect(await entries()).toHaveLength(3)
