@@ -267,6 +267,36 @@ describe.each(databases)("the wishlist's emails (%s)", (kind) => {
     expect((await back()).filter((to) => to === hina.account.email)).toHaveLength(3)
   })
 
+  it('mails each keeper once when two cancellations race to bring the last pieces of a size back', async () => {
+    await setStock('kids-hoodie', '6-7Y', 2)
+    const keepers = [await signedInClient(store, '10.80.3.20'), await signedInClient(store, '10.80.3.21')]
+    for (const k of keepers) await json(await k.client.post('/api/wishlist', { productId: 'kids-hoodie', on: true }))
+    const price = (await store.services.catalog.get('kids-hoodie'))!.price
+    // Two shoppers take the two last pieces at once: the size sells out once.
+    const buyers = [await signedInClient(store, '10.80.3.22'), await signedInClient(store, '10.80.3.23')]
+    for (const b of buyers)
+      await json(await b.client.post('/api/cart/update', { itemId: 'kids-hoodie', size: '6-7Y', quantity: 1 }))
+    const placed = await Promise.all(
+      buyers.map((b) =>
+        b.client.post('/api/order/placeorder', {
+          address: testAddress,
+          items: [{ _id: 'kids-hoodie', size: '6-7Y', quantity: 1 }],
+          amount: price + DELIVERY_FEE,
+        }),
+      ),
+    )
+    const orders = await Promise.all(placed.map((res) => json<{ order: { _id: string } }>(res, 201)))
+    const mine = keepers.map((k) => k.account.email)
+    const back = async () => (await outbox('wishlist-back')).map((m) => m.to_address).filter((to) => mine.includes(to))
+    expect(await back()).toEqual([])
+    // Both cancelled at once: the size comes back once, and each keeper hears once.
+    const cancelled = await Promise.all(
+      buyers.map((b, i) => b.client.post('/api/order/cancel', { orderId: orders[i]!.order._id })),
+    )
+    for (const res of cancelled) expect(res.status).toBe(200)
+    expect((await back()).sort()).toEqual(mine.sort())
+  })
+
   it('mails a keeper once when a kept product goes on sale, never for the sale it was kept in', async () => {
     const sana = await signedInClient(store, '10.80.3.4')
     const zara = await signedInClient(store, '10.80.3.5')
