@@ -160,9 +160,10 @@ describe.runIf(pagesBuilt).each(databases)('the wishlist without scripts (%s)', 
 describe.each(databases)("the wishlist's emails (%s)", (kind) => {
   let store: TestStore
   let admin: Awaited<ReturnType<typeof signedInAdmin>>['client']
+  let adminUser: Awaited<ReturnType<typeof signedInAdmin>>['user']
   beforeAll(async () => {
     store = await createTestStore(kind)
-    admin = (await signedInAdmin(store, '10.80.3.1')).client
+    ;({ client: admin, user: adminUser } = await signedInAdmin(store, '10.80.3.1'))
   })
   afterAll(() => store.close())
 
@@ -207,6 +208,39 @@ describe.each(databases)("the wishlist's emails (%s)", (kind) => {
       ayesha.account.email,
       ayesha.account.email,
     ])
+
+    // The console's product form setting a size to 0: awaited too, by the keeper who gets the emails.
+    const shirt = await store.services.admin.product('oxford-shirt')
+    const opened = Object.fromEntries(shirt.sizes.map((x) => [x.size, x.stock]))
+    expect(opened.XL).toBeGreaterThan(0)
+    await store.services.admin.saveProduct(
+      'oxford-shirt',
+      {
+        name: shirt.name,
+        description: shirt.description,
+        price: shirt.price,
+        category: shirt.category,
+        subCategory: shirt.subCategory,
+        sizeChart: shirt.sizeChart,
+        bestSeller: shirt.bestSeller,
+        sizes: shirt.sizes.map((x) => (x.size === 'XL' ? { size: 'XL', stock: 0 } : x)),
+        openedStock: opened,
+      },
+      {},
+      adminUser,
+    )
+    expect(
+      await store.connection.db
+        .selectFrom('wishlist_waits')
+        .select('user_id')
+        .where('product_id', '=', 'oxford-shirt')
+        .where('size', '=', 'XL')
+        .execute(),
+    ).toEqual([{ user_id: ayesha.user._id }])
+    await setStock('oxford-shirt', 'XL', 3)
+    const last = (await outbox('wishlist-back')).at(-1)!
+    expect([last.to_address, last.text_body.includes('is back in size XL')]).toEqual([ayesha.account.email, true])
+    expect(await outbox('wishlist-back')).toHaveLength(3)
   })
 
   it('mails every keeper once when any size sells out later and comes back, by an order, a cancel or the console', async () => {
