@@ -36,6 +36,8 @@ function shopper(lang: Lang): RouteConfigEntry[] {
       page('track', 'store/track'),
       // Links from emails: confirm or cancel an order, verify an address (docs/decisions/011).
       page('order-link', 'account/order-link'),
+      // A Delivered order's review link: one product's review, as the order's buyer.
+      page('review', 'store/review'),
       page('verify-email', 'account/verify-email'),
       page('newsletter/confirm', 'store/newsletter.confirm'),
       page('newsletter/unsubscribe', 'store/newsletter.unsubscribe'),

@@ -39,7 +39,7 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.number(),
   actor: z.object({ id: z.string(), name: z.string() }),
-  entity: z.enum(['order', 'product', 'sale', 'discount']),
+  entity: z.enum(['order', 'product', 'sale', 'discount', 'review']),
   entityId: z.string(),
   action: z.string(),
   before: z.unknown(),

@@ -149,7 +149,7 @@ export interface AuditEntry {
   id: string
   at: number
   actor: { id: string; name: string }
-  entity: 'order' | 'product' | 'sale' | 'discount'
+  entity: 'order' | 'product' | 'sale' | 'discount' | 'review'
   entityId: string
   action: string
   before: unknown

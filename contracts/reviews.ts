@@ -161,3 +161,52 @@ export const reviewAnswerSchema = z.object({ message: z.string(), review: ownRev
 /** `counted`: false when this account had voted already (nothing changed). */
 export const helpfulAnswerSchema = z.object({ helpful: z.number().int(), counted: z.boolean() })
 export const adminReviewAnswerSchema = z.object({ message: z.string(), review: adminReviewSchema })
+
+/**
+ * A review link (the Delivered email's and the order page's, one an item): a signed token
+ * naming the order and the product (server/mail/links.ts signs it; docs/decisions/035).
+ * It lets the order's buyer write or edit the review of that product without signing in,
+ * while the order is Delivered and until it expires.
+ */
+export const REVIEW_LINK_MS = 90 * 24 * 60 * 60_000
+
+/** The token's subject: the order and the product, unambiguous whatever a product id holds. */
+export const reviewLinkSubject = (orderId: string, productId: string): string => JSON.stringify([orderId, productId])
+
+/** The order and the product a token's subject names, or undefined for anything else. */
+export function reviewLinkOf(subject: string): { orderId: string; productId: string } | undefined {
+  try {
+    const parsed: unknown = JSON.parse(subject)
+    if (Array.isArray(parsed) && parsed.length === 2 && parsed.every((p) => typeof p === 'string' && p))
+      return { orderId: parsed[0] as string, productId: parsed[1] as string }
+  } catch {
+    // Not ours.
+  }
+  return undefined
+}
+
+/** The review link's page (/review, and /ur/review). */
+export const reviewLinkPath = (token: string): string => `/review?token=${encodeURIComponent(token)}`
+
+/** GET /api/reviews/link */
+export const reviewLinkQuerySchema = z.object({ token: requiredText('token', 600) })
+
+/** POST /api/reviews/link: the review's fields and the link's token (no productId: the token names it). */
+export const reviewByLinkSchema = reviewInputSchema
+  .omit({ productId: true })
+  .extend({ token: requiredText('token', 600) })
+export type ReviewByLink = z.infer<typeof reviewByLinkSchema>
+
+/** What a review link opens: the product and size to review and the buyer's review so far, or why not. */
+export const reviewLinkSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.enum(['invalid', 'expired', 'not-delivered']), message: z.string() }),
+  z.object({
+    state: z.literal('ready'),
+    orderId: z.string(),
+    product: z.object({ _id: z.string(), name: z.string(), image: z.string() }),
+    /** The size the order holds. */
+    size: z.string(),
+    review: ownReviewSchema.nullable(),
+  }),
+])
+export type ReviewLink = z.infer<typeof reviewLinkSchema>

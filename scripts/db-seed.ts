@@ -84,7 +84,7 @@ async function seedReviews(total: number): Promise<void> {
   // Orders tell who may write a review; the seed writes its reviews as generated, so none may.
   const reviews = createReviewService(db, connection.dialect, {
     catalog,
-    orders: { deliveredLine: () => Promise.resolve(undefined) },
+    orders: { deliveredLine: () => Promise.resolve(undefined), forStore: () => Promise.resolve(undefined) },
   })
   const started = performance.now()
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1)

@@ -294,18 +294,18 @@ const limitImport: MiddlewareHandler = async (c, next) => {
 }
 
 /**
- * A shopper's post that may carry photos, JSON or multipart: a review (POST /api/reviews), an
- * exchange or return request (POST /api/order/request).
+ * A shopper's post that may carry photos, JSON or multipart: a review (POST /api/reviews, and
+ * by a review link /api/reviews/link), an exchange or return request (POST /api/order/request).
  */
 function isPhotoPost(c: Context): boolean {
-  return c.req.method === 'POST' && /^\/api\/(reviews|order\/request)\/?$/.test(c.req.path)
+  return c.req.method === 'POST' && /^\/api\/(reviews(\/link)?|order\/request)\/?$/.test(c.req.path)
 }
 
-/** The product page's review form, with its photos: /productdetail/:id or /ur/productdetail/:id. */
+/** A review form, with its photos: the product page's (/productdetail/:id) and a review link's (/review), in either language. */
 function isReviewFormPost(c: Context): boolean {
   return (
     c.req.method === 'POST' &&
-    /^(\/ur)?\/productdetail\/[^/]+\/?$/.test(c.req.path) &&
+    /^(\/ur)?\/(productdetail\/[^/]+|review)\/?$/.test(c.req.path) &&
     /^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')
   )
 }

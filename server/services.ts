@@ -70,13 +70,21 @@ export function createServices(deps: {
     prefix: deps.config.mail.newsletterCode,
   })
   const alerts = createAlertService(deps.db, { catalog, mail }, now)
-  const reviews = createReviewService(deps.db, deps.dialect, { catalog, orders }, now)
-  const admin = createAdminService(deps.db, deps.config, { orders, auth, catalog, discounts }, now, deps.logger)
+  const reviews = createReviewService(deps.db, deps.dialect, { catalog, orders, mail, auth }, now)
+  const admin = createAdminService(
+    deps.db,
+    deps.config,
+    { orders, auth, catalog, discounts, reviews },
+    now,
+    deps.logger,
+  )
   const wishlist = createWishlistService(deps.db, { catalog, mail }, now)
   // Pieces back on the shelf, by any path, email who asked and who kept them awaiting a
   // size (in that path's transaction).
   catalog.onRestock((trx, productId) => alerts.release(trx, productId))
   catalog.onRestock((trx, productId) => wishlist.releaseBack(trx, productId))
+  // Sizes selling out, by any path, are awaited by the product's keepers (in that path's transaction).
+  catalog.onSoldOut((trx, productId, sizes) => wishlist.awaitBack(trx, productId, sizes))
   // Products on sale: their keepers hear once, after the change committed (docs/decisions/035).
   catalog.onPricesChanged(() => {
     wishlist.mailSales().catch((err: unknown) => deps.logger.error('wishlist sale emails failed', { err: String(err) }))

@@ -5,7 +5,7 @@ import { orderNumber } from '#contracts/orders.ts'
 import { nationalPhone } from '#contracts/phone.ts'
 import { DAY_MS, karachiDayStart } from '#contracts/store-days.ts'
 import type { Db } from '#server/db/database.ts'
-import * as repo from '#server/admin/repository.ts'
+import * as repo from '#server/admin/export-repository.ts'
 import { cell } from '#server/admin/orders-export.ts'
 
 // The courier portals' bulk booking (README, "Booking with a courier"): one row an order,

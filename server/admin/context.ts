@@ -7,6 +7,7 @@ import type { AuthService } from '#server/auth/service.ts'
 import type { OrderService } from '#server/orders/service.ts'
 import type { CatalogService } from '#server/catalog/service.ts'
 import type { DiscountService } from '#server/discounts/service.ts'
+import type { ReviewService } from '#server/reviews/service.ts'
 import * as repo from '#server/admin/repository.ts'
 
 // What the console's parts (server/admin/service.ts assembles them) share: the domains
@@ -18,12 +19,14 @@ export interface AdminDomains {
   auth: AuthService
   catalog: CatalogService
   discounts: DiscountService
+  /** Reviews' decisions, with their audit entry (server/admin/reviews.ts); none: the console cannot decide. */
+  reviews?: Pick<ReviewService, 'decide'>
 }
 
 export type AdminContext = ReturnType<typeof createAdminContext>
 
 export function createAdminContext(db: Db, config: Config, domains: AdminDomains, now: () => number) {
-  const { orders, auth, catalog, discounts } = domains
+  const { orders, auth, catalog, discounts, reviews } = domains
   const nextAuditId = auditIds()
 
   async function auditOf(entity: AuditEntry['entity'], entityId: string): Promise<AuditEntry[]> {
@@ -63,7 +66,7 @@ export function createAdminContext(db: Db, config: Config, domains: AdminDomains
     })
   }
 
-  return { db, config, orders, auth, catalog, discounts, now, nextAuditId, auditOf, writeAudit }
+  return { db, config, orders, auth, catalog, discounts, reviews, now, nextAuditId, auditOf, writeAudit }
 }
 
 export function pageOf(page: number) {

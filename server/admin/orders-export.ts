@@ -3,7 +3,7 @@ import type { AdminOrdersExport } from '#contracts/admin.ts'
 import { orderNumber } from '#contracts/orders.ts'
 import { DAY_MS, karachiDayStart } from '#contracts/store-days.ts'
 import type { Db } from '#server/db/database.ts'
-import * as repo from '#server/admin/repository.ts'
+import * as repo from '#server/admin/export-repository.ts'
 
 // The accountant's CSV of orders (README, "Orders export"): one row for every item and one
 // summary row for every order, oldest first, read and written 500 orders at a time.

@@ -55,7 +55,11 @@ export function createOrders(ctx: AdminContext) {
   }
 
   return {
-    /** The queue: one status a page at a time, newest first, and every status's count for the tabs. */
+    /**
+     * The queue: one status a page at a time, newest first, and every status's count for the
+     * tabs. An order needing attention is in that tab alone until it is packing or cancelled:
+     * each tab's count is the length of the list it opens.
+     */
     async orders(query: AdminOrdersQuery): Promise<AdminOrderPage> {
       const filter: repo.OrderFilter = {
         search: orderSearch(query.q),
@@ -64,7 +68,7 @@ export function createOrders(ctx: AdminContext) {
       }
       const [rows, counted, attentionCount] = await Promise.all([
         repo.orderPage(db, query.attention ? 'attention' : query.status, filter, pageOf(query.page)),
-        repo.statusCounts(db, filter),
+        repo.statusCounts(db, filter, { tabs: true }),
         repo.attentionCount(db, filter),
       ])
       const counts = Object.fromEntries(orderStatuses.map((s) => [s, 0])) as Record<OrderStatus, number>

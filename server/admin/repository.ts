@@ -56,11 +56,14 @@ function matching(eb: OrdersEb, filter: OrderFilter) {
 /** The "Needs attention" tab: orders marked at placing that are not yet packing (README, "Orders that need attention"). */
 export const ATTENTION_STATUSES = ['Order Placed', 'Confirmed']
 
-/** `tab`: a status, or 'attention'. */
+/** Marked and not yet packing or cancelled: the order is in "Needs attention" and no other tab. */
+function needsAttention(eb: OrdersEb) {
+  return eb.and([eb('o.attention', 'is not', null), eb('o.status', 'in', ATTENTION_STATUSES)])
+}
+
+/** `tab`: a status (without the orders needing attention, which have their own tab), or 'attention'. */
 function inTab(eb: OrdersEb, tab: string) {
-  return tab === 'attention'
-    ? eb.and([eb('o.attention', 'is not', null), eb('o.status', 'in', ATTENTION_STATUSES)])
-    : eb('o.status', '=', tab)
+  return tab === 'attention' ? needsAttention(eb) : eb.and([eb('o.status', '=', tab), eb.not(needsAttention(eb))])
 }
 
 /** One page of the queue: orders of one status (or needing attention), newest first, with the pieces in each. */
@@ -94,12 +97,13 @@ export function orderPage(db: Executor, tab: string, filter: OrderFilter, page: 
     .execute()
 }
 
-/** How many orders of each status match the filter (the queue's tabs). */
-export function statusCounts(db: Executor, filter: OrderFilter) {
+/** Orders of each status matching the filter: as the queue's tabs list them (`tabs`), or all (the metrics). */
+export function statusCounts(db: Executor, filter: OrderFilter, options: { tabs?: boolean } = {}) {
   return db
     .selectFrom('orders as o')
     .select((eb) => ['o.status', eb.fn.countAll<number>().as('n')])
     .where((eb) => matching(eb, filter))
+    .$if(options.tabs === true, (q) => q.where((eb) => eb.not(needsAttention(eb))))
     .groupBy('o.status')
     .execute()
 }
@@ -331,67 +335,6 @@ export async function sizesOf(db: Executor, productIds: string[]) {
     .select(['product_id', 'size', 'stock'])
     .where('product_id', 'in', productIds)
     .orderBy('product_id')
-    .orderBy('position')
-    .execute()
-}
-
-/** Orders placed in a range, of one status or all, oldest first, after the given one (keyset paging): the CSV export. */
-export function ordersForExport(
-  db: Executor,
-  filter: {
-    from: number | undefined
-    before: number | undefined
-    status: string | undefined
-    /** Only these orders (a courier's booking file of the chosen ones). */
-    ids?: string[] | undefined
-  },
-  after: { createdAt: number; id: string } | null,
-  limit: number,
-) {
-  let query = db
-    .selectFrom('orders as o')
-    .select([
-      'o.id',
-      'o.created_at',
-      'o.status',
-      'o.first_name',
-      'o.last_name',
-      'o.phone',
-      'o.email',
-      'o.street',
-      'o.city',
-      'o.state',
-      'o.pin_code',
-      'o.courier',
-      'o.tracking_number',
-      'o.subtotal',
-      'o.delivery_fee',
-      'o.discount_code',
-      'o.discount',
-      'o.amount',
-    ])
-  if (filter.from !== undefined) query = query.where('o.created_at', '>=', filter.from)
-  if (filter.before !== undefined) query = query.where('o.created_at', '<', filter.before)
-  if (filter.status !== undefined) query = query.where('o.status', '=', filter.status)
-  if (filter.ids !== undefined) query = query.where('o.id', 'in', filter.ids.length > 0 ? filter.ids : [''])
-  if (after)
-    query = query.where((eb) =>
-      eb.or([
-        eb('o.created_at', '>', after.createdAt),
-        eb.and([eb('o.created_at', '=', after.createdAt), eb('o.id', '>', after.id)]),
-      ]),
-    )
-  return query.orderBy('o.created_at').orderBy('o.id').limit(limit).execute()
-}
-
-/** The items of these orders, in each order's own order. */
-export function itemsOf(db: Executor, orderIds: string[]) {
-  if (orderIds.length === 0) return Promise.resolve([])
-  return db
-    .selectFrom('order_items')
-    .select(['order_id', 'product_id', 'name', 'size', 'quantity', 'price'])
-    .where('order_id', 'in', orderIds)
-    .orderBy('order_id')
     .orderBy('position')
     .execute()
 }

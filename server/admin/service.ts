@@ -13,6 +13,7 @@ import { bookingCsv } from '#server/admin/booking-export.ts'
 import { createShipping } from '#server/admin/shipping.ts'
 import { createCatalogIo } from '#server/admin/catalog-io.ts'
 import { createRequestsAdmin } from '#server/admin/requests.ts'
+import { createReviewDecisions } from '#server/admin/reviews.ts'
 import type { AdminOrdersExport } from '#contracts/admin.ts'
 import type { BlockPhone } from '#contracts/blocklist.ts'
 import type { User } from '#contracts/auth.ts'
@@ -51,6 +52,8 @@ export function createAdminService(
     ...createSalesAdmin(ctx),
     /** Exchanges and returns, decided and received with an audit entry (docs/decisions/036). */
     ...createRequestsAdmin(ctx),
+    /** Approve, hide and reply on reviews, audited (server/admin/reviews.ts). */
+    ...createReviewDecisions(ctx),
     /** The catalog's CSV export and its import, from the console and the CLI (docs/decisions/033). */
     ...createCatalogIo(ctx, logger),
     /**

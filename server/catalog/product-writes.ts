@@ -39,6 +39,8 @@ export function createProductWrites(
   hooks: {
     now: () => number
     restocked: (trx: Executor, productId: string) => Promise<void>
+    /** Runs the sold-out listener for sizes the owner left with no pieces. */
+    soldOut: (trx: Executor, productId: string, sizes: string[]) => Promise<void>
     forget: () => void
     /** Brings products' prices to the sales running now (docs/decisions/025). */
     reprice: (trx: Executor, ids: string[]) => Promise<number>
@@ -46,7 +48,7 @@ export function createProductWrites(
     repriceNew: (trx: Executor, ids: string[]) => Promise<number>
   },
 ) {
-  const { now, restocked, forget, reprice, repriceNew } = hooks
+  const { now, restocked, soldOut, forget, reprice, repriceNew } = hooks
 
   /** Adds products after the catalog's last, in the given order, inside the caller's transaction. */
   async function createMany(trx: Executor, products: NewProduct[]): Promise<void> {
@@ -147,6 +149,12 @@ export function createProductWrites(
       await reprice(trx, [id])
       await repo.insertProducts(trx, [], productTerms({ name: edit.name, nameUr }))
       await restocked(trx, id)
+      // Sizes the owner set to 0, or added without pieces: whoever keeps the product awaits them.
+      await soldOut(
+        trx,
+        id,
+        plan.rows.filter((r) => (r.added || r.stock !== undefined) && (r.stock ?? 0) <= 0).map((r) => r.size),
+      )
       return true
     },
 

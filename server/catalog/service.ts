@@ -76,7 +76,7 @@ export function createCatalogService(
     const change: ChangeSeen = productIds ? { kind: 'stock', productIds } : { kind: 'catalog' }
     changeListeners.forEach((listener) => listener(change))
   }
-  const { restocked, ...stock } = createStock(db, dialect, now)
+  const { restocked, soldOut, ...stock } = createStock(db, dialect, now)
   const changes = options.changes
   const sales = createSales(db, dialect, {
     now,
@@ -91,6 +91,7 @@ export function createCatalogService(
   const writes = createProductWrites(db, dialect, {
     now,
     restocked,
+    soldOut,
     forget,
     reprice: sales.repriceProducts,
     repriceNew: sales.repriceNew,

@@ -18,15 +18,32 @@ export function createStock(db: Db, dialect: Dialect, now: () => number) {
   const restocked = async (trx: Executor, productId: string) => {
     for (const listener of restockListeners) await listener(trx, productId)
   }
+  const soldOutListeners: ((trx: Executor, productId: string, sizes: string[]) => Promise<unknown>)[] = []
+  const soldOut = async (trx: Executor, productId: string, sizes: string[]) => {
+    if (sizes.length) for (const listener of soldOutListeners) await listener(trx, productId, sizes)
+  }
 
   return {
     /** Runs the restock listener for a product that may have pieces back (the console's edits too). */
     restocked,
 
+    /** Runs the sold-out listener for sizes of a product that have just been left with no pieces (the console's edits too). */
+    soldOut,
+
+    /**
+     * What runs inside any transaction that left sizes of a product with no pieces (an order
+     * taking the last one, the console setting a size to 0 or adding one without stock): the
+     * wishlist's keepers then await those sizes (server/wishlist), wired by server/services.ts.
+     */
+    onSoldOut(listener: (trx: Executor, productId: string, sizes: string[]) => Promise<unknown>): void {
+      soldOutListeners.push(listener)
+    },
+
     /** Sets the pieces of one size on the shelf, inside the caller's transaction; false when no such size. */
     async setStock(trx: Executor, line: { productId: string; size: string; stock: number }): Promise<boolean> {
       const done = await repo.setStock(trx, dialect, line, now())
       if (done && line.stock > 0) await restocked(trx, line.productId)
+      if (done && line.stock <= 0) await soldOut(trx, line.productId, [line.size])
       return done
     },
 
@@ -45,6 +62,7 @@ export function createStock(db: Db, dialect: Dialect, now: () => number) {
       }
       const done = await repo.setStockIf(trx, dialect, line, now())
       if (done === 'set' && line.stock > 0) await restocked(trx, line.productId)
+      if (done === 'set' && line.stock <= 0) await soldOut(trx, line.productId, [line.size])
       return done
     },
 
@@ -86,7 +104,10 @@ export function createStock(db: Db, dialect: Dialect, now: () => number) {
           const remaining = (await repo.stockOf(trx, [line.productId])).find((r) => r.size === line.size)?.stock ?? 0
           return { short: { productId: line.productId, size: line.size, left: remaining }, soldOutIn: [...soldOutIn] }
         }
-        if (left === 0) soldOutIn.add(line.productId)
+        if (left === 0) {
+          soldOutIn.add(line.productId)
+          await soldOut(trx, line.productId, [line.size])
+        }
       }
       return { short: null, soldOutIn: [...soldOutIn] }
     },

@@ -53,6 +53,7 @@ import * as wishlist from '#server/db/migrations/2026-11-27T0200-wishlist.ts'
 import * as wishlistEmails from '#server/db/migrations/2026-11-27T0300-wishlist-emails.ts'
 import * as ratedSizeRows from '#server/db/migrations/2026-11-27T0400-rated-size-rows.ts'
 import * as orderRequests from '#server/db/migrations/2026-11-27T0500-order-requests.ts'
+import * as reviewAudit from '#server/db/migrations/2026-11-27T0500-review-audit.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -98,6 +99,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-27T0300-wishlist-emails': wishlistEmails,
     '2026-11-27T0400-rated-size-rows': ratedSizeRows,
     '2026-11-27T0500-order-requests': orderRequests,
+    '2026-11-27T0500-review-audit': reviewAudit,
   }
 }
 

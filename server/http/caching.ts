@@ -15,6 +15,7 @@ const PRIVATE_PAGES = [
   /^\/account$/,
   /^\/order(\/[^/]+)?$/,
   /^\/order-link$/,
+  /^\/review$/,
   // An order found by its number and phone (/track?order=…&phone=…) is that shopper's.
   /^\/track$/,
   /^\/cart$/,

@@ -44,6 +44,9 @@ const order = makeOrder({
   trackingNumber: 'TCS-7781234',
 })
 
+const reviewLinksOf = (o: typeof order) =>
+  Object.fromEntries(o.items.map((i) => [i._id, `https://store.test/review?token=${i._id}`]))
+
 /** Every email, by the function that writes it; a new one must join the list. */
 const emails: Record<string, [kind: string, (lang: Lang) => Promise<Rendered>][]> = {
   orderPlacedEmail: [
@@ -54,7 +57,8 @@ const emails: Record<string, [kind: string, (lang: Lang) => Promise<Rendered>][]
   ],
   orderStatusEmail: (['Confirmed', 'Shipped', 'Delivered', 'Cancelled'] as const).map((status) => [
     `order ${status}`,
-    (l) => templates.orderStatusEmail(store, l, order, status),
+    // Delivered invites a review of each product through its signed link.
+    (l) => templates.orderStatusEmail(store, l, order, status, 7, reviewLinksOf(order)),
   ]),
   orderUnconfirmedEmail: [['order unconfirmed', (l) => templates.orderUnconfirmedEmail(store, l, order, 48)]],
   welcomeEmail: [

@@ -95,9 +95,20 @@ const STATUS_MESSAGES = {
 type EmailedStatus = keyof typeof STATUS_MESSAGES
 
 function OrderStatus(
-  props: EmailContext & { subject: string; order: Order; status: EmailedStatus; returnDays: number },
+  props: EmailContext & {
+    subject: string
+    order: Order
+    status: EmailedStatus
+    returnDays: number
+    reviewLinks: Record<string, string>
+  },
 ) {
   const { store, theme, t, say, order, status } = props
+  // One link a product, in the order's order, for the products the order's signed links name.
+  const links = [...new Map(order.items.map((item) => [item._id, item])).values()].flatMap((item) => {
+    const href = status === 'Delivered' ? props.reviewLinks[item._id] : undefined
+    return href ? [{ item, href }] : []
+  })
   const key = STATUS_MESSAGES[status]
   const number = orderNumber(order._id)
   const body = [
@@ -127,36 +138,30 @@ function OrderStatus(
       : null,
     status === 'Confirmed' || status === 'Cancelled' ? h(OrderLines, { theme, t, order }) : null,
     h(EmailButton, { theme, href: orderUrl(store, order), label: t('order.see') }),
-    // Delivered: an invitation to review each piece, on its page (only a buyer may).
-    status === 'Delivered' ? h(Note, { theme }, t('orderDelivered.review')) : null,
-    ...(status === 'Delivered'
-      ? [...new Map(order.items.map((item) => [item._id, item])).values()].map((item) =>
-          h(QuietLink, {
-            key: item._id,
-            theme,
-            href: reviewUrl(store, item._id),
-            label: t('orderDelivered.reviewItem', { product: item.name }),
-          }),
-        )
-      : []),
+    // Delivered: an invitation to review each piece, a signed link each (only its buyer may).
+    links.length ? h(Note, { theme }, t('orderDelivered.review')) : null,
+    ...links.map(({ item, href }) =>
+      h(QuietLink, { key: item._id, theme, href, label: t('orderDelivered.reviewItem', { product: item.name }) }),
+    ),
   )
 }
 
-/** Where a buyer reviews a piece: its page, at the review form. */
-const reviewUrl = (store: StoreIdentity, productId: string) =>
-  `${store.baseUrl}/productdetail/${encodeURIComponent(productId)}?reviewSort=newest#write-review`
-
-/** `returnDays`: RETURN_DAYS, which the Delivered email promises (docs/decisions/036). */
+/**
+ * An order's move the shopper hears about. Delivered promises RETURN_DAYS (`returnDays`,
+ * docs/decisions/036) and invites a review of each product through `reviewLinks` (by
+ * product id: the signed review links, docs/decisions/035).
+ */
 export function orderStatusEmail(
   store: StoreIdentity,
   lang: Lang,
   order: Order,
   status: EmailedStatus,
   returnDays: number = DEFAULT_RETURN_DAYS,
+  reviewLinks: Record<string, string> = {},
 ): Promise<Rendered> {
   const ctx = contextFor(store, lang)
   const subject = ctx.t(`${STATUS_MESSAGES[status]}.subject`, { number: subjectNumber(ctx, order) })
-  return rendered(ctx, subject, h(OrderStatus, { ...ctx, subject, order, status, returnDays }))
+  return rendered(ctx, subject, h(OrderStatus, { ...ctx, subject, order, status, returnDays, reviewLinks }))
 }
 
 function OrderUnconfirmed(props: EmailContext & { subject: string; order: Order; hours: number }) {

@@ -3,11 +3,11 @@
 // (`checkLink`, `isLinkSpent`, `spendLink`) without reaching into how links are signed.
 
 export type LinkPurpose =
-  'order-confirm' | 'order-cancel' | 'verify-email' | 'newsletter-confirm' | 'newsletter-unsubscribe'
+  'order-confirm' | 'order-cancel' | 'verify-email' | 'newsletter-confirm' | 'newsletter-unsubscribe' | 'review'
 
 export interface LinkClaims {
   purpose: LinkPurpose
-  /** The order's id, or the user's. */
+  /** The order's id, or the user's; a review link's names the order and the product (contracts/reviews.ts). */
   subject: string
   /** For verify-email: the address the link verifies (a changed address kills the link). */
   email?: string

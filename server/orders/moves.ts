@@ -8,6 +8,8 @@ import { orderStatusEmail, orderUnconfirmedEmail, type Rendered } from '#server/
 import * as repo from '#server/orders/repository.ts'
 import type { OrdersContext } from '#server/orders/context.ts'
 import { fromRows } from '#server/orders/order-rows.ts'
+import { createReviewLinks } from '#server/orders/review-links.ts'
+import { localePath } from '#contracts/languages.ts'
 
 // An order's moves along docs/spec/rulings.md #15: the shopper's, the store's, those
 // the order email's links ask for, and the cancelling of orders nobody confirmed.
@@ -55,6 +57,7 @@ interface MoveOptions {
 
 export function createMoves(ctx: OrdersContext) {
   const { db, dialect, catalog, discounts, mail, jobs, now, limits, logger, emailLanguageOf, trackingTemplates } = ctx
+  const { reviewLinks } = createReviewLinks(ctx)
 
   /**
    * Moves an order along docs/spec/rulings.md #15 in one transaction: the status (only
@@ -117,13 +120,17 @@ export function createMoves(ctx: OrdersContext) {
       if (mail && isEmailedMove(to)) {
         const { user_id: userId, language } = found.order
         const lang = await emailLanguageOf(trx, { userId, language })
+        // Delivered: a signed review link for each product, in the email's language.
+        const reviews = Object.entries(await reviewLinks(trx, order, userId)).map(
+          ([productId, path]) => [productId, mail.url(localePath(lang, path))] as const,
+        )
         await mail.enqueue(
           trx,
           `order-${to.toLowerCase()}` as `order-${Lowercase<EmailedMove>}`,
           order.address.email,
           await (extras.email
             ? extras.email(order, lang)
-            : orderStatusEmail(mail.store, lang, order, to, limits.returnDays)),
+            : orderStatusEmail(mail.store, lang, order, to, limits.returnDays, Object.fromEntries(reviews))),
           { userId },
         )
       }

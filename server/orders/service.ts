@@ -9,6 +9,7 @@ import { createTracking } from '#server/orders/tracking.ts'
 import { createBlocklist } from '#server/orders/attention.ts'
 import { createRequests } from '#server/orders/requests.ts'
 import { createRequestDecisions } from '#server/orders/request-decisions.ts'
+import { createReviewLinks } from '#server/orders/review-links.ts'
 
 export { ANONYMISED } from '#server/orders/account-hooks.ts'
 export { CANCEL_LINK_MS, CONFIRM_LINK_MS, orderLinkPath } from '#server/orders/new-order.ts'
@@ -42,5 +43,6 @@ export function createOrderService(
     ...createRequests(ctx),
     ...createRequestDecisions(ctx),
     ...createAccountHooks(),
+    reviewLinksFor: createReviewLinks(ctx).reviewLinksFor,
   }
 }

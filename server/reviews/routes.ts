@@ -2,7 +2,9 @@ import { Hono, type Context } from 'hono'
 import {
   adminReviewsQuerySchema,
   REVIEW_PHOTOS_MAX,
+  reviewByLinkSchema,
   reviewDecisionSchema,
+  reviewLinkQuerySchema,
   reviewInputSchema,
   reviewsQuerySchema,
 } from '#contracts/reviews.ts'
@@ -11,7 +13,7 @@ import { parseWith } from '#server/http/errors.ts'
 import { readJson } from '#server/http/middleware.ts'
 import { photoForm } from '#server/http/photo-form.ts'
 import type { AppEnv } from '#server/http/env.ts'
-import { adminOnly, requireUser } from '#server/auth/session.ts'
+import { adminOnly, requireAdmin, requireUser } from '#server/auth/session.ts'
 
 /** GET /api/products/:id/reviews: a product's approved reviews, a page at a time. */
 export const productReviewRoutes = new Hono<AppEnv>().get('/:id/reviews', async (c) => {
@@ -27,6 +29,17 @@ export const reviewRoutes = new Hono<AppEnv>()
     const review = await c.var.services.reviews.submit(user, parseWith(reviewInputSchema, input), photos)
     return c.json({ message: 'Thank you: your review will appear once the store has read it', review }, 201)
   })
+  /** What a review link from a Delivered order opens; changes nothing. No sign-in: the link is the key. */
+  .get('/link', async (c) => {
+    const { token } = parseWith(reviewLinkQuerySchema, queryOf(c, ['token']))
+    return c.json(await c.var.services.reviews.readLink(token))
+  })
+  /** The review a link invites, as the order's buyer (JSON, or multipart as POST /api/reviews). */
+  .post('/link', async (c) => {
+    const { input, photos } = await photoForm(c, 'review', REVIEW_PHOTOS_MAX)
+    const review = await c.var.services.reviews.submitByLink(parseWith(reviewByLinkSchema, input), photos)
+    return c.json({ message: 'Thank you: your review will appear once the store has read it', review }, 201)
+  })
   .post('/:id/helpful', async (c) => {
     const user = requireUser(c)
     return c.json(await c.var.services.reviews.helpful(user._id, idOf(c)))
@@ -40,8 +53,10 @@ export const adminReviewRoutes = new Hono<AppEnv>()
     return c.json(await c.var.services.reviews.queue(query))
   })
   .post('/:id/decision', async (c) => {
+    const admin = requireAdmin(c)
     const decision = parseWith(reviewDecisionSchema, await readJson(c.req))
-    const review = await c.var.services.reviews.decide(idOf(c), decision)
+    // Through the console's service: the decision and its audit entry in one transaction.
+    const review = await c.var.services.admin.decideReview(idOf(c), decision, admin)
     return c.json({ message: review.status === 'approved' ? 'The review is shown' : 'The review is hidden', review })
   })
 

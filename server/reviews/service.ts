@@ -24,9 +24,22 @@ import {
   type ReviewStatus,
 } from '#contracts/reviews.ts'
 import * as repo from '#server/reviews/repository.ts'
+import { createReviewLinks, type ReviewLinkDomains } from '#server/reviews/links.ts'
 import type { ReviewsTable } from '#server/reviews/tables.ts'
 
 export type ReviewService = ReturnType<typeof createReviewService>
+
+/** A review's standing with the owner, before and after a decision. */
+export interface ReviewStanding {
+  status: ReviewStatus
+  reply: string | null
+}
+
+/** Runs inside a decision's transaction, after it is written (the console's audit entry). */
+export type AlongWithDecision = (
+  trx: Executor,
+  change: { productId: string; before: ReviewStanding; after: ReviewStanding },
+) => Promise<void>
 
 /** Reviews a page of the console's queue shows. */
 export const QUEUE_PAGE_SIZE = 20
@@ -44,10 +57,13 @@ type Row = ReviewsTable
 export function createReviewService(
   db: Db,
   dialect: Dialect,
-  domains: { catalog: CatalogService; orders: Pick<OrderService, 'deliveredLine'> },
+  domains: {
+    catalog: CatalogService
+    orders: Pick<OrderService, 'deliveredLine' | 'forStore'>
+  } & ReviewLinkDomains,
   now: () => number = Date.now,
 ) {
-  const { catalog, orders } = domains
+  const { catalog, orders, mail, auth } = domains
 
   /** A product's approved stars, written to its row inside `trx`. */
   async function rerate(trx: Executor, productId: string): Promise<void> {
@@ -87,7 +103,93 @@ export function createReviewService(
     }
   }
 
+  /**
+   * Writes (or edits) `user`'s review of a product from the line of a Delivered order
+   * (`bought`); with photos (up to three, each through the catalog's photo checks) they
+   * replace the ones it had.
+   */
+  async function write(
+    user: { _id: string; name: string },
+    productId: string,
+    bought: { orderId: string; size: string },
+    input: ReviewInput,
+    photos: readonly Uint8Array[],
+  ): Promise<OwnReview> {
+    if (photos.length > REVIEW_PHOTOS_MAX)
+      throw new AppError(400, `Add at most ${REVIEW_PHOTOS_MAX} photos`, {
+        fields: { photos: `At most ${REVIEW_PHOTOS_MAX}` },
+      })
+    // Stored before the transaction (sharp's work holds no lock); gone again if it fails.
+    const keys: string[] = []
+    try {
+      for (const photo of photos) keys.push(await catalog.photos.storeReview(productId, photo))
+    } catch (err) {
+      await catalog.photos.remove(keys)
+      throw err
+    }
+    const at = now()
+    let replaced: string[] = []
+    let wasApproved = false
+    let id: string
+    try {
+      id = await db.transaction().execute(async (trx) => {
+        const mine = await repo.reviewOf(trx, user._id, productId)
+        const fields = {
+          order_id: bought.orderId,
+          size: bought.size,
+          rating: input.rating,
+          title: input.title,
+          body: input.text,
+          fit: input.fit,
+          status: 'pending' as const,
+          updated_at: at,
+        }
+        const withPhotos = keys.length ? { photos: JSON.stringify(keys), has_photos: 1 } : {}
+        if (!mine) {
+          const id = randomUUID()
+          await repo.insertReview(trx, {
+            id,
+            product_id: productId,
+            user_id: user._id,
+            author: firstName(user.name),
+            photos: '[]',
+            has_photos: 0,
+            ...fields,
+            ...withPhotos,
+            reply: null,
+            helpful: 0,
+            created_at: at,
+            decided_at: null,
+          })
+          return id
+        }
+        // An edit waits for the owner again: an approved review leaves the counts until then.
+        await repo.updateReview(trx, mine.id, { ...fields, ...withPhotos })
+        if (keys.length) replaced = photoKeys(mine.photos)
+        wasApproved = mine.status === 'approved'
+        if (wasApproved) await rerate(trx, productId)
+        return mine.id
+      })
+    } catch (err) {
+      await catalog.photos.remove(keys)
+      throw err
+    }
+    await catalog.photos.remove(replaced)
+    if (wasApproved) catalog.invalidate()
+    const row = await repo.reviewById(db, id)
+    if (!row) throw new Error(`review ${id} vanished after it was written`)
+    return ownReview(row)
+  }
+
+  /** The shopper's own review of a product, in whatever state it is. */
+  async function mine(userId: string, productId: string): Promise<OwnReview | undefined> {
+    const row = await repo.reviewOf(db, userId, productId)
+    return row ? ownReview(row) : undefined
+  }
+
   return {
+    ...createReviewLinks({ catalog, orders, mail, auth, write, mine }),
+
     /**
      * Writes (or edits) the shopper's review of a product; with photos (up to three, each
      * through the catalog's photo checks) they replace the ones it had. 403 without a
@@ -106,77 +208,10 @@ export function createReviewService(
           403,
           `Only shoppers who received ${product.name} can review it, and no delivered order of yours holds it.`,
         )
-      if (photos.length > REVIEW_PHOTOS_MAX)
-        throw new AppError(400, `Add at most ${REVIEW_PHOTOS_MAX} photos`, {
-          fields: { photos: `At most ${REVIEW_PHOTOS_MAX}` },
-        })
-      // Stored before the transaction (sharp's work holds no lock); gone again if it fails.
-      const keys: string[] = []
-      try {
-        for (const photo of photos) keys.push(await catalog.photos.storeReview(product._id, photo))
-      } catch (err) {
-        await catalog.photos.remove(keys)
-        throw err
-      }
-      const at = now()
-      let replaced: string[] = []
-      let wasApproved = false
-      let id: string
-      try {
-        id = await db.transaction().execute(async (trx) => {
-          const mine = await repo.reviewOf(trx, user._id, product._id)
-          const fields = {
-            order_id: bought.orderId,
-            size: bought.size,
-            rating: input.rating,
-            title: input.title,
-            body: input.text,
-            fit: input.fit,
-            status: 'pending' as const,
-            updated_at: at,
-          }
-          const withPhotos = keys.length ? { photos: JSON.stringify(keys), has_photos: 1 } : {}
-          if (!mine) {
-            const id = randomUUID()
-            await repo.insertReview(trx, {
-              id,
-              product_id: product._id,
-              user_id: user._id,
-              author: firstName(user.name),
-              photos: '[]',
-              has_photos: 0,
-              ...fields,
-              ...withPhotos,
-              reply: null,
-              helpful: 0,
-              created_at: at,
-              decided_at: null,
-            })
-            return id
-          }
-          // An edit waits for the owner again: an approved review leaves the counts until then.
-          await repo.updateReview(trx, mine.id, { ...fields, ...withPhotos })
-          if (keys.length) replaced = photoKeys(mine.photos)
-          wasApproved = mine.status === 'approved'
-          if (wasApproved) await rerate(trx, product._id)
-          return mine.id
-        })
-      } catch (err) {
-        await catalog.photos.remove(keys)
-        throw err
-      }
-      await catalog.photos.remove(replaced)
-      if (wasApproved) catalog.invalidate()
-      const row = await repo.reviewById(db, id)
-      if (!row) throw new Error(`review ${id} vanished after it was written`)
-      return ownReview(row)
+      return write(user, product._id, bought, input, photos)
     },
 
-    /** The shopper's own review of a product, in whatever state it is. */
-    async mine(userId: string, productId: string): Promise<OwnReview | undefined> {
-      const row = await repo.reviewOf(db, userId, productId)
-      return row ? ownReview(row) : undefined
-    },
+    mine,
 
     /** May this shopper review this product (a Delivered order of theirs holds it)? The size bought, if so. */
     async eligible(userId: string, productId: string): Promise<{ size: string } | undefined> {
@@ -271,19 +306,27 @@ export function createReviewService(
     /**
      * The owner approves or hides a review, and may answer it (an empty reply takes the
      * answer away; none leaves it). The product's stars are counted again in the same
-     * transaction, and every instance drops its guests' pages.
+     * transaction, and every instance drops its guests' pages. `along` writes what goes
+     * with the decision (the console's audit entry) in its transaction.
      */
-    async decide(reviewId: string, decision: ReviewDecision): Promise<AdminReview> {
+    async decide(reviewId: string, decision: ReviewDecision, along?: AlongWithDecision): Promise<AdminReview> {
       const status: ReviewStatus = decision.approve ? 'approved' : 'hidden'
       await db.transaction().execute(async (trx) => {
         const row = await repo.reviewForUpdate(trx, reviewId, dialect === 'postgres')
         if (!row) throw new AppError(404, 'Review not found')
+        const reply = decision.reply === undefined ? row.reply : decision.reply || null
         await repo.updateReview(trx, reviewId, {
           status,
           decided_at: now(),
-          ...(decision.reply === undefined ? {} : { reply: decision.reply || null }),
+          ...(decision.reply === undefined ? {} : { reply }),
         })
         await rerate(trx, row.product_id)
+        if (along)
+          await along(trx, {
+            productId: row.product_id,
+            before: { status: row.status as ReviewStatus, reply: row.reply },
+            after: { status, reply },
+          })
       })
       catalog.invalidate()
       const row = await repo.queueRow(db, reviewId)

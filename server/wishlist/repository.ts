@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
 
 /** The products a shopper keeps, newest first. */
@@ -46,6 +47,32 @@ export async function insertWaits(db: Executor, userId: string, productId: strin
     .values(sizes.map((size) => ({ user_id: userId, product_id: productId, size })))
     .onConflict((oc) => oc.columns(['user_id', 'product_id', 'size']).doNothing())
     .execute()
+}
+
+/**
+ * Sizes of a product that have just sold out, awaited by each of its keepers who gets the
+ * emails: one insert a size, straight from the product's keepers (wishlist_items_product_idx)
+ * into the sizes awaited, in the sell-out's transaction; none is read back into memory.
+ */
+export async function awaitForKeepers(db: Executor, productId: string, sizes: string[]): Promise<void> {
+  for (const size of sizes)
+    await db
+      .insertInto('wishlist_waits')
+      .columns(['user_id', 'product_id', 'size'])
+      .expression((eb) =>
+        eb
+          .selectFrom('wishlist_items')
+          .leftJoin('wishlist_optouts', 'wishlist_optouts.user_id', 'wishlist_items.user_id')
+          .select([
+            'wishlist_items.user_id',
+            'wishlist_items.product_id',
+            sql<string>`cast(${size} as text)`.as('size'),
+          ])
+          .where('wishlist_items.product_id', '=', productId)
+          .where('wishlist_optouts.user_id', 'is', null),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'product_id', 'size']).doNothing())
+      .execute()
 }
 
 export async function deleteWaits(db: Executor, userId: string, productId: string): Promise<void> {

@@ -19,8 +19,8 @@ export const MAIL_PAGE = 200
  * The wishlist: products a signed-in shopper keeps for later, newest first; a guest's
  * lives in the browser and joins the account at sign-in (merge). A product taken off sale
  * stays kept but is not shown until it is back. A keeper gets one email when a kept
- * product goes on sale, and one when a size sold out when they kept it is back, unless
- * they turned the emails off (docs/decisions/035).
+ * product goes on sale, and one each time sizes of it that were sold out (when they kept
+ * it, or since) are back, unless they turned the emails off (docs/decisions/035).
  */
 export function createWishlistService(
   db: Db,
@@ -31,7 +31,10 @@ export function createWishlistService(
   const ids = (userId: string) => repo.idsOf(db, userId, WISHLIST_MAX)
   const productUrl = (id: string) => `${mail.store.baseUrl}/productdetail/${encodeURIComponent(id)}`
 
-  /** Keeps products (inside `trx`): the sale running now counts as told, the sizes sold out now are awaited. */
+  /**
+   * Keeps products (inside `trx`): the sale running now counts as told, the sizes sold out
+   * now are awaited (those that sell out later are awaited from the sell-out: awaitBack).
+   */
   async function keep(trx: Executor, userId: string, products: Product[], at: number): Promise<void> {
     await repo.insertItems(
       trx,
@@ -108,8 +111,16 @@ export function createWishlistService(
     },
 
     /**
+     * Inside a transaction that left sizes of a product with no pieces (catalog.onSoldOut):
+     * every keeper who gets the emails awaits them, so each hears once when they are back.
+     */
+    awaitBack: (trx: Executor, productId: string, sizes: string[]): Promise<void> =>
+      repo.awaitForKeepers(trx, productId, sizes),
+
+    /**
      * Inside a transaction that may have put pieces back: one email to each keeper for
-     * whom sizes of this product they awaited are back, and those sizes awaited no more.
+     * whom sizes of this product they awaited are back, and those sizes awaited no more
+     * (until they sell out again).
      */
     async releaseBack(trx: Executor, productId: string): Promise<number> {
       let mailed = 0

@@ -69,14 +69,36 @@ describe.each(databases)('orders that need attention (%s)', (kind) => {
     const page = await tab()
     expect(page.items.find((o) => o.id === order._id)?.attention).toEqual(['Blocked phone: Refused two parcels'])
     expect(page.attentionCount).toBe(page.total)
-    // It is counted in its status too, and the shopper sees nothing of it.
+    // It is in that tab alone: its status's tab neither lists nor counts it, and every
+    // tab's count is the length of the list it opens.
+    const placed = await json<AdminOrderPage>(await admin.get('/api/admin/orders?status=Order%20Placed'))
+    expect(placed.items.map((o) => o.id)).not.toContain(order._id)
+    expect(placed.counts['Order Placed']).toBe(placed.total)
+    expect(placed.items.every((o) => o.attention.length === 0)).toBe(true)
+    const everyTab = await Promise.all(
+      (['Order Placed', 'Confirmed', 'Packing'] as const).map(async (status) => {
+        const p = await json<AdminOrderPage>(await admin.get(`/api/admin/orders?status=${encodeURIComponent(status)}`))
+        return [p.counts[status], p.total, p.items.length]
+      }),
+    )
+    for (const [count, total, listed] of everyTab) expect([count, total]).toEqual([listed, listed])
+    // The store's metrics still count it by its status.
+    const totals = await store.services.admin.statusTotals()
+    expect(totals['Order Placed']).toBe(placed.counts['Order Placed'] + page.attentionCount)
+    // The shopper sees nothing of it.
     const mine = await json<Order[]>(await shopper.post('/api/order/userorder'))
     expect(JSON.stringify(mine.find((o) => o._id === order._id))).not.toContain('Refused')
 
-    // Packed, it has had its look: out of the tab.
-    for (const to of ['Confirmed', 'Packing'])
-      await json(await admin.post(`/api/admin/orders/${order._id}/status`, { to }))
+    // Confirmed, it still waits there; packed, it has had its look: out of the tab, into Packing's.
+    await json(await admin.post(`/api/admin/orders/${order._id}/status`, { to: 'Confirmed' }))
+    const confirmed = await json<AdminOrderPage>(await admin.get('/api/admin/orders?status=Confirmed'))
+    expect(confirmed.items.map((o) => o.id)).not.toContain(order._id)
+    expect((await tab()).items.map((o) => o.id)).toContain(order._id)
+    await json(await admin.post(`/api/admin/orders/${order._id}/status`, { to: 'Packing' }))
     expect((await tab()).items.map((o) => o.id)).not.toContain(order._id)
+    const packing = await json<AdminOrderPage>(await admin.get('/api/admin/orders?status=Packing'))
+    expect(packing.items.map((o) => o.id)).toContain(order._id)
+    expect(packing.counts.Packing).toBe(packing.total)
   })
 
   it('marks a new order from a customer whose earlier order came back Returned, and one over COD_REVIEW_OVER', async () => {

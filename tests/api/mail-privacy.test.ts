@@ -13,6 +13,7 @@ import {
   migrate,
 } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/support/factories.ts'
+import { DELIVERY_FEE } from '#contracts/pricing.ts'
 import { deliverAll, recipientOf } from '#tests/support/smtp-server.ts'
 
 // docs/spec/rulings.md #26 and docs/decisions/018: no reset or verification link in the
@@ -94,6 +95,52 @@ describe.each(databases)('links in logs and in the outbox (%s)', (kind) => {
       // What was logged is not kept either.
       for (const row of await db.selectFrom('mail_outbox').selectAll().execute())
         expect(row).toMatchObject({ status: 'sent', delivered_by: 'log', text_body: '', html_body: '', headers: null })
+    } finally {
+      await store.close()
+    }
+  })
+
+  it("keeps a Delivered email's review links out of the log, and out of the outbox once sent", async () => {
+    const { logger, lines } = capturingLogger()
+    const store = await createTestStore(kind, { env: { NODE_ENV: 'production', PUBLIC_URL }, logger })
+    try {
+      const { client } = await signedInClient(store, nextAddress())
+      expect((await client.post('/api/cart/update', { itemId: 'oxford-shirt', size: 'M', quantity: 1 })).status).toBe(
+        200,
+      )
+      const placed = await client.post('/api/order/placeorder', {
+        address: testAddress,
+        items: [{ _id: 'oxford-shirt', size: 'M', quantity: 1 }],
+        amount: 2499 + DELIVERY_FEE,
+      })
+      const { order } = (await placed.json()) as { order: { _id: string } }
+      for (const to of ['Confirmed', 'Packing', 'Shipped', 'Delivered'] as const)
+        await store.services.orders.advance(
+          order._id,
+          to,
+          to === 'Shipped' ? { courier: 'TCS', trackingNumber: 'T' } : {},
+        )
+      const db = store.connection.db
+      const delivered = await db
+        .selectFrom('mail_outbox')
+        .select('text_body')
+        .where('kind', '=', 'order-delivered')
+        .executeTakeFirstOrThrow()
+      const link = /(https:\/\/shop\.example\/review\?token=\S+)/.exec(delivered.text_body)?.[1]
+      expect(link).toBeDefined()
+      const token = new URL(link!).searchParams.get('token')!
+      // Opening the link is logged by its path alone.
+      expect(
+        (await store.client(nextAddress()).get(`/api/reviews/link?token=${encodeURIComponent(token)}`)).status,
+      ).toBe(200)
+      const worker = store.services.mail.createWorker()
+      expect(await worker.runOnce()).toBeGreaterThan(0)
+      await worker.stop()
+      expect(lines.some((l) => l.includes('/api/reviews/link'))).toBe(true)
+      for (const line of lines)
+        for (const secret of [token, encodeURIComponent(token), 'token=']) expect(line).not.toContain(secret)
+      for (const row of await db.selectFrom('mail_outbox').selectAll().execute())
+        expect(row).toMatchObject({ status: 'sent', text_body: '', html_body: '' })
     } finally {
       await store.close()
     }

@@ -57,7 +57,7 @@ describe.runIf(pagesBuilt).each(databases)('reviews on the pages (%s)', (kind) =
         to,
         to === 'Shipped' ? { courier: 'TCS', trackingNumber: 'T' } : {},
       )
-    return shopper
+    return { ...shopper, order }
   }
 
   it('writes, waits, is approved in the console and shows at once, even on a kept guest page', async () => {
@@ -107,7 +107,10 @@ describe.runIf(pagesBuilt).each(databases)('reviews on the pages (%s)', (kind) =
       new URLSearchParams({ reviewId: id!, intent: 'approve', reply: 'Thank you!' }),
     )
     expect(decided.status).toBe(302)
-    expect(await (await page('/admin/reviews?status=approved', admin.cookie)).text()).toContain('Lovely collar')
+    const approved = await (await page('/admin/reviews?status=approved', admin.cookie)).text()
+    expect(approved).toContain('Lovely collar')
+    // The decision is in the console's audit log, and the queue says who made it.
+    expect(approved).toMatch(/Last change: approved by Store Admin, \d{1,2} \w{3} \d{4}/)
 
     const shown = await (await page(PRODUCT)).text()
     expect(shown).toContain('Reviews (1)')
@@ -127,5 +130,66 @@ describe.runIf(pagesBuilt).each(databases)('reviews on the pages (%s)', (kind) =
     expect((await post(`${PRODUCT}?reviewSort=newest`, voter.client.cookie!, vote)).status).toBe(302)
     expect((await post(`${PRODUCT}?reviewSort=newest`, voter.client.cookie!, vote)).status).toBe(302)
     expect(await (await page(`${PRODUCT}?reviewSort=newest`)).text()).toContain('Helpful (1)')
+  })
+
+  it("opens a Delivered order's review link signed out, in both languages, and says plainly when a link is no good", async () => {
+    const { client, user, order } = await buyer('10.79.0.6')
+    // The order page links each piece to its signed link.
+    const orderPage = await (await page(`/order/${order._id}`, client.cookie)).text()
+    const path = /href="(\/review\?token=[^"]+)"/.exec(orderPage)?.[1]?.replaceAll('&amp;', '&')
+    expect(path).toBeDefined()
+    expect(orderPage).not.toContain('#write-review')
+    const token = decodeURIComponent(new URL(path!, ORIGIN).searchParams.get('token')!)
+
+    // Signed out: the form, as the order's buyer, in English and in Urdu.
+    const en = await page(path!)
+    expect(en.headers.get('cache-control')).toBe('private, no-store')
+    const enText = await en.text()
+    expect(enText).toContain('Review a piece you received')
+    expect(enText).toContain('You received size \u2068L\u2069.')
+    expect(enText).toContain(`name="token" value="${token}"`)
+    const ur = await (await page(`/ur${path!}`)).text()
+    expect(ur).toContain('dir="rtl"')
+    expect(ur).toContain('جو چیز آپ کو ملی، اس کا ریویو')
+
+    const sent = review({
+      rating: '4',
+      title: 'By the link',
+      text: 'Posted from the email without signing in.',
+      fit: 'true',
+    })
+    sent.set('token', token)
+    // The form posts to its own address, the token's page.
+    expect(enText).toMatch(/<form [^>]*action="\/review\?token=[^"]+" encType="multipart\/form-data" method="post">/)
+    const saved = await post(path!, '', sent)
+    expect(await saved.text()).toContain('Thank you: your review will appear once the store has read it.')
+    const stored = await store.connection.db
+      .selectFrom('reviews')
+      .select(['user_id', 'status', 'title'])
+      .where('title', '=', 'By the link')
+      .execute()
+    expect(stored).toEqual([{ user_id: user._id, status: 'pending', title: 'By the link' }])
+    expect(await (await page(path!)).text()).toContain('Your review is waiting for the store.')
+
+    // A forged link: the reason in the page's language, and no form.
+    const forged = `/review?token=${encodeURIComponent(token.slice(0, -2) + 'xx')}`
+    const broken = await (await page(forged)).text()
+    expect(broken).toContain('This review link is not valid. Sign in and open the order from My Orders to review it.')
+    expect(broken).not.toContain('name="rating"')
+    const brokenUr = await (await page(`/ur${forged}`)).text()
+    expect(brokenUr).toContain('ریویو کا یہ لنک درست نہیں۔')
+    expect(brokenUr).not.toContain('name="rating"')
+    // And its post writes nothing.
+    const forgedPost = review({
+      rating: '1',
+      title: 'Forged',
+      text: 'Nobody should be able to post this one.',
+      fit: 'true',
+    })
+    forgedPost.set('token', 'abc.def.ghi')
+    expect(await (await post('/review', '', forgedPost)).text()).toContain('This review link is not valid.')
+    expect(
+      await store.connection.db.selectFrom('reviews').select('id').where('title', '=', 'Forged').execute(),
+    ).toEqual([])
   })
 })

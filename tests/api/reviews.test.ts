@@ -4,8 +4,16 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DELIVERY_FEE } from '#contracts/pricing.ts'
-import type { AdminReview, AdminReviewPage, OwnReview, ReviewsPage } from '#contracts/reviews.ts'
-import type { Order } from '#contracts/orders.ts'
+import {
+  REVIEW_LINK_MS,
+  reviewLinkSubject,
+  type AdminReview,
+  type AdminReviewPage,
+  type OwnReview,
+  type ReviewLink,
+  type ReviewsPage,
+} from '#contracts/reviews.ts'
+import { orderNumber, type Order } from '#contracts/orders.ts'
 import {
   createTestStore,
   databases,
@@ -42,12 +50,15 @@ describe.each(databases)('reviews (%s)', (kind) => {
   let store: TestStore
   let dataDir: string
   let admin: TestClient
+  let adminId: string
   let address = 10
 
   beforeAll(async () => {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kapra-reviews-'))
     store = await createTestStore(kind, { catalog: [shirt, chinos], env: { DATA_DIR: dataDir } })
-    admin = (await signedInAdmin(store, '10.78.0.2')).client
+    const signedIn = await signedInAdmin(store, '10.78.0.2')
+    admin = signedIn.client
+    adminId = signedIn.user._id
   })
   afterAll(async () => {
     await store.close()
@@ -113,14 +124,134 @@ describe.each(databases)('reviews (%s)', (kind) => {
     expect(await storedReviews()).toEqual([])
   })
 
-  it("invites a review of each piece in the Delivered email, at the piece's page", async () => {
+  /** The review links of the Delivered email the outbox holds for this order, by the product they open. */
+  async function emailedLinks(orderId: string): Promise<{ text: string; tokens: string[] }> {
+    const rows = await store.connection.db.selectFrom('mail_outbox').select(['subject', 'text_body']).execute()
+    const text = rows.find(
+      (m) => m.subject.includes(orderNumber(orderId)) && /was delivered/.test(m.subject),
+    )!.text_body
+    const tokens = [...text.matchAll(/\/review\?token=([^\s)\]>"]+)/g)].map((m) => decodeURIComponent(m[1]!))
+    return { text, tokens }
+  }
+  const readLink = async (token: string) =>
+    json<ReviewLink>(await store.client().get(`/api/reviews/link?token=${encodeURIComponent(token)}`))
+  const postByLink = (client: TestClient, token: string, over: Record<string, unknown> = {}) => {
+    const { productId: _, ...fields } = review(over)
+    return client.post('/api/reviews/link', { ...fields, token })
+  }
+  const sign = (subject: string, ttl = REVIEW_LINK_MS, purpose: 'review' | 'order-confirm' = 'review') =>
+    store.services.mail.signLink(store.connection.db, purpose, subject, ttl)
+
+  it('invites a review of each piece in the Delivered email, a signed link a product', async () => {
     const shopper = await signedInClient(store, `10.78.3.${address++}`)
-    await store.connection.db.deleteFrom('mail_outbox').execute()
-    await deliver((await place(shopper.client, shirt.id, 'S'))._id)
-    const bodies = await store.connection.db.selectFrom('mail_outbox').select(['subject', 'text_body']).execute()
-    const delivered = bodies.find((m) => /was delivered/.test(m.subject))
-    expect(delivered?.text_body).toContain('Review Men Linen Shirt')
-    expect(delivered?.text_body).toContain('/productdetail/review-shirt?reviewSort=newest#write-review')
+    await json(await shopper.client.post('/api/cart/update', { itemId: shirt.id, size: 'S', quantity: 1 }))
+    await json(await shopper.client.post('/api/cart/update', { itemId: chinos.id, size: 'L', quantity: 1 }))
+    const placed = await shopper.client.post('/api/order/placeorder', {
+      address: testAddress,
+      items: [
+        { _id: shirt.id, size: 'S', quantity: 1 },
+        { _id: chinos.id, size: 'L', quantity: 1 },
+      ],
+      amount: shirt.price + chinos.price + DELIVERY_FEE,
+    })
+    const order = (await json<{ order: Order }>(placed, 201)).order
+    await deliver(order._id)
+    const { text, tokens } = await emailedLinks(order._id)
+    expect(text).toContain('Review Men Linen Shirt')
+    expect(text).toContain('Review Men Chinos')
+    // Signed links only: no plain link to the product's form.
+    expect(text).not.toContain('#write-review')
+    expect(tokens).toHaveLength(2)
+    expect(await Promise.all(tokens.map(readLink))).toMatchObject([
+      {
+        state: 'ready',
+        orderId: order._id,
+        product: { _id: shirt.id, name: 'Men Linen Shirt' },
+        size: 'S',
+        review: null,
+      },
+      { state: 'ready', orderId: order._id, product: { _id: chinos.id, name: 'Men Chinos' }, size: 'L', review: null },
+    ])
+  })
+
+  it("lets a review link's buyer review that product of that order, signed in or not, and nobody else", async () => {
+    await store.connection.db.deleteFrom('reviews').execute()
+    const ayesha = await signedInClient(store, `10.78.4.${address++}`)
+    const order = await place(ayesha.client, shirt.id, 'L')
+    await deliver(order._id)
+    const [token] = (await emailedLinks(order._id)).tokens
+    expect(token).toBeDefined()
+
+    // Signed out, on any device: the review is Ayesha's, of the shirt, in the size she received; it waits.
+    const guest = store.client()
+    const posted = await json<{ review: OwnReview }>(await postByLink(guest, token!, { rating: 5 }), 201)
+    expect(posted.review).toMatchObject({ productId: shirt.id, size: 'L', rating: 5, status: 'pending' })
+    expect(posted.review.author).toBe(ayesha.account.name.split(' ')[0])
+    expect(await storedReviews()).toEqual([{ user_id: ayesha.user._id, product_id: shirt.id, status: 'pending' }])
+    // Again edits it, and the link shows it.
+    await json(await postByLink(guest, token!, { rating: 3, title: 'Runs a little short' }), 201)
+    expect(await readLink(token!)).toMatchObject({
+      state: 'ready',
+      review: { rating: 3, title: 'Runs a little short' },
+    })
+    expect(await storedReviews()).toHaveLength(1)
+
+    // Someone else signed in who opens Ayesha's link writes Ayesha's review, never their own.
+    const bilal = await signedInClient(store, `10.78.4.${address++}`)
+    await json(await postByLink(bilal.client, token!, { rating: 4 }), 201)
+    expect(await storedReviews()).toEqual([{ user_id: ayesha.user._id, product_id: shirt.id, status: 'pending' }])
+
+    // Forged, tampered, another product, another purpose, expired: refused, nothing written.
+    const before = await store.connection.db.selectFrom('reviews').selectAll().execute()
+    const flipped = token!.slice(0, -1) + (token!.endsWith('A') ? 'B' : 'A')
+    const [keyId, claims] = token!.split('.')
+    const otherProduct = await sign(reviewLinkSubject(order._id, chinos.id))
+    const bilalsOrder = await place(bilal.client, chinos.id, 'S')
+    await deliver(bilalsOrder._id)
+    const claimsOfBilal = (await sign(reviewLinkSubject(bilalsOrder._id, chinos.id))).split('.')[1]
+    const refusals: [string, number, string][] = [
+      ['not-a-token', 400, 'invalid'],
+      [flipped, 400, 'invalid'],
+      // Ayesha's key id and signature over Bilal's order: the signature does not match.
+      [`${keyId}.${claimsOfBilal}.${token!.split('.')[2]}`, 400, 'invalid'],
+      [otherProduct, 400, 'invalid'],
+      [await sign(reviewLinkSubject(order._id, shirt.id), REVIEW_LINK_MS, 'order-confirm'), 400, 'invalid'],
+      [await sign(order._id), 400, 'invalid'],
+      [await sign(reviewLinkSubject(order._id, shirt.id), -1), 400, 'expired'],
+    ]
+    expect(claims).toBeDefined()
+    for (const [bad, status, state] of refusals) {
+      const answer = await json<{ message: string }>(await postByLink(guest, bad), status)
+      expect(answer.message).toMatch(state === 'expired' ? /has expired/ : /is not valid/)
+      expect(await readLink(bad)).toMatchObject({ state })
+    }
+    // An order not (or no longer) Delivered: its link writes nothing.
+    const shipped = await place(bilal.client, shirt.id, 'M')
+    for (const to of ['Confirmed', 'Packing', 'Shipped'] as const)
+      await store.services.orders.advance(
+        shipped._id,
+        to,
+        to === 'Shipped' ? { courier: 'TCS', trackingNumber: 'T' } : {},
+      )
+    const early = await sign(reviewLinkSubject(shipped._id, shirt.id))
+    expect(await json(await postByLink(guest, early), 403)).toEqual({
+      message: 'This order is no longer delivered, so its pieces cannot be reviewed from this link.',
+    })
+    expect(await readLink(early)).toMatchObject({ state: 'not-delivered' })
+    expect((await guest.get('/api/reviews/link')).status).toBe(400)
+    expect((await guest.post('/api/reviews/link', { token: token!, rating: 9 })).status).toBe(400)
+    expect(await store.connection.db.selectFrom('reviews').selectAll().execute()).toEqual(before)
+
+    // Bilal's own link is for his own review.
+    const [bilalsToken] = (await emailedLinks(bilalsOrder._id)).tokens
+    await json(await postByLink(guest, bilalsToken!, { rating: 2 }), 201)
+    expect(
+      await store.connection.db.selectFrom('reviews').select(['user_id', 'product_id']).orderBy('rating').execute(),
+    ).toEqual([
+      { user_id: bilal.user._id, product_id: chinos.id },
+      { user_id: ayesha.user._id, product_id: shirt.id },
+    ])
+    await store.connection.db.deleteFrom('reviews').execute()
   })
 
   it('refuses a bad review with the field at fault, storing nothing', async () => {
@@ -215,6 +346,54 @@ describe.each(databases)('reviews (%s)', (kind) => {
     await submit(b.client, review({ rating: 3 }))
     expect(await reviewsOf()).toMatchObject({ count: 1, average: 5 })
     expect(await ratingRow()).toEqual({ rating_count: 1, rating_total: 5, rating: 500 })
+  })
+
+  it("writes each decision to the console's audit log in the decision's transaction: approve, reply, hide", async () => {
+    await store.connection.db.deleteFrom('reviews').execute()
+    const a = await buyer('S')
+    const mine = await submit(a.client, review({ rating: 5 }))
+    const entries = () =>
+      store.connection.db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'action', 'before', 'after'])
+        .where('entity', '=', 'review')
+        .where('entity_id', '=', mine.id)
+        .orderBy('id')
+        .execute()
+
+    await decide(mine.id, { approve: true })
+    await decide(mine.id, { approve: true, reply: 'Thank you!' })
+    await decide(mine.id, { approve: false })
+    const standing = (status: string, reply: string | null) => JSON.stringify({ status, reply, productId: shirt.id })
+    expect(await entries()).toEqual([
+      { actor_id: adminId, action: 'approve', before: standing('pending', null), after: standing('approved', null) },
+      {
+        actor_id: adminId,
+        action: 'reply',
+        before: standing('approved', null),
+        after: standing('approved', 'Thank you!'),
+      },
+      {
+        actor_id: adminId,
+        action: 'hide',
+        before: standing('approved', 'Thank you!'),
+        after: standing('hidden', 'Thank you!'),
+      },
+    ])
+    // The queue's page reads the last decision on each of its reviews in one statement.
+    expect(await store.services.admin.lastReviewDecisions([mine.id, 'no-such-review'])).toEqual({
+      [mine.id]: { action: 'hide', by: 'Store Admin', at: expect.any(Number) as number },
+    })
+    // A refused decision writes no entry.
+    expect((await admin.post(`/api/admin/reviews/${mine.id}/decision`, { approve: 'yes' })).status).toBe(400)
+    expect(await entries()).toHaveLength(3)
+
+    // What goes with a decision shares its transaction: when it fails, the decision is undone.
+    await expect(
+      store.services.reviews.decide(mine.id, { approve: true }, () => Promise.reject(new Error('audit down'))),
+    ).rejects.toThrow('audit down')
+    expect(await storedReviews()).toEqual([{ user_id: a.user._id, product_id: shirt.id, status: 'hidden' }])
+    expect(await ratingRow()).toEqual({ rating_count: 0, rating_total: 0, rating: 0 })
   })
 
   it('counts "Helpful" once per account, never one\'s own, and sorts by it', async () => {

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WISHLIST_MAX, type Wishlist } from '#contracts/wishlist.ts'
 import { createTestStore, databases, signedInClient, signedInAdmin, type TestStore } from '#tests/api/harness.ts'
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
+import { testAddress } from '#tests/support/factories.ts'
+import { DELIVERY_FEE } from '#contracts/pricing.ts'
 
 // The wishlist (server/wishlist): a signed-in shopper's hearts, newest first; a guest's,
 // kept in the browser, joining the account at sign-in. On each database.
@@ -158,9 +160,10 @@ describe.runIf(pagesBuilt).each(databases)('the wishlist without scripts (%s)', 
 describe.each(databases)("the wishlist's emails (%s)", (kind) => {
   let store: TestStore
   let admin: Awaited<ReturnType<typeof signedInAdmin>>['client']
+  let adminUser: Awaited<ReturnType<typeof signedInAdmin>>['user']
   beforeAll(async () => {
     store = await createTestStore(kind)
-    admin = (await signedInAdmin(store, '10.80.3.1')).client
+    ;({ client: admin, user: adminUser } = await signedInAdmin(store, '10.80.3.1'))
   })
   afterAll(() => store.close())
 
@@ -195,10 +198,137 @@ describe.each(databases)("the wishlist's emails (%s)", (kind) => {
       [ayesha.account.email, 'Back in stock: Men Oxford Shirt'],
     ])
     expect(mailed[0]!.text_body).toContain('is back in size S')
-    // Sold out and back again: that size was mailed about already.
+    // More pieces while it is in stock: nothing more.
+    await setStock('oxford-shirt', 'S', 5)
+    expect(await outbox('wishlist-back')).toHaveLength(1)
+    // Sold out and back again: it came back once more, so once more.
     await setStock('oxford-shirt', 'S', 0)
     await setStock('oxford-shirt', 'S', 4)
-    expect(await outbox('wishlist-back')).toHaveLength(1)
+    expect((await outbox('wishlist-back')).map((m) => m.to_address)).toEqual([
+      ayesha.account.email,
+      ayesha.account.email,
+    ])
+
+    // The console's product form setting a size to 0: awaited too, by the keeper who gets the emails.
+    const shirt = await store.services.admin.product('oxford-shirt')
+    const opened = Object.fromEntries(shirt.sizes.map((x) => [x.size, x.stock]))
+    expect(opened.XL).toBeGreaterThan(0)
+    await store.services.admin.saveProduct(
+      'oxford-shirt',
+      {
+        name: shirt.name,
+        description: shirt.description,
+        price: shirt.price,
+        category: shirt.category,
+        subCategory: shirt.subCategory,
+        sizeChart: shirt.sizeChart,
+        bestSeller: shirt.bestSeller,
+        sizes: shirt.sizes.map((x) => (x.size === 'XL' ? { size: 'XL', stock: 0 } : x)),
+        openedStock: opened,
+      },
+      {},
+      adminUser,
+    )
+    expect(
+      await store.connection.db
+        .selectFrom('wishlist_waits')
+        .select('user_id')
+        .where('product_id', '=', 'oxford-shirt')
+        .where('size', '=', 'XL')
+        .execute(),
+    ).toEqual([{ user_id: ayesha.user._id }])
+    await setStock('oxford-shirt', 'XL', 3)
+    const last = (await outbox('wishlist-back')).at(-1)!
+    expect([last.to_address, last.text_body.includes('is back in size XL')]).toEqual([ayesha.account.email, true])
+    expect(await outbox('wishlist-back')).toHaveLength(3)
+  })
+
+  it('mails every keeper once when any size sells out later and comes back, by an order, a cancel or the console', async () => {
+    const db = store.connection.db
+    // Kept while every size is in stock.
+    await setStock('kids-hoodie', '6-7Y', 1)
+    await setStock('kids-hoodie', '4-5Y', 3)
+    const hina = await signedInClient(store, '10.80.3.7')
+    const omar = await signedInClient(store, '10.80.3.8')
+    const quiet = await signedInClient(store, '10.80.3.9')
+    for (const keeper of [hina, omar, quiet])
+      await json(await keeper.client.post('/api/wishlist', { productId: 'kids-hoodie', on: true }))
+    await json(await quiet.client.post('/api/wishlist/emails', { on: false }))
+    const back = async () =>
+      (await outbox('wishlist-back')).filter((m) => m.subject.includes('Hoodie')).map((m) => m.to_address)
+
+    // A shopper's order takes the last 6-7Y: the keepers who get the emails await it, nobody else.
+    const buyer = await signedInClient(store, '10.80.3.10')
+    const price = (await store.services.catalog.get('kids-hoodie'))!.price
+    await json(await buyer.client.post('/api/cart/update', { itemId: 'kids-hoodie', size: '6-7Y', quantity: 1 }))
+    const placed = await buyer.client.post('/api/order/placeorder', {
+      address: testAddress,
+      items: [{ _id: 'kids-hoodie', size: '6-7Y', quantity: 1 }],
+      amount: price + DELIVERY_FEE,
+    })
+    const { order } = await json<{ order: { _id: string } }>(placed, 201)
+    const waits = () =>
+      db
+        .selectFrom('wishlist_waits')
+        .select(['user_id', 'size'])
+        .where('product_id', '=', 'kids-hoodie')
+        .orderBy('user_id')
+        .execute()
+    expect(await waits()).toEqual([hina.user._id, omar.user._id].sort().map((user_id) => ({ user_id, size: '6-7Y' })))
+    expect(await back()).toEqual([])
+
+    // The order cancelled: the piece is back, each keeper hears once; the one who turned them off does not.
+    await json(await buyer.client.post('/api/order/cancel', { orderId: order._id }))
+    expect((await back()).sort()).toEqual([hina.account.email, omar.account.email].sort())
+    expect(await waits()).toEqual([])
+    const [first] = (await outbox('wishlist-back')).filter((m) => m.to_address === hina.account.email)
+    expect(first!.text_body).toContain('is back in size 6-7Y')
+
+    // The console sets 4-5Y to 0 and back: once more each; more pieces after that change nothing.
+    await setStock('kids-hoodie', '4-5Y', 0)
+    await setStock('kids-hoodie', '4-5Y', 2)
+    await setStock('kids-hoodie', '4-5Y', 6)
+    expect(await back()).toHaveLength(4)
+    expect(
+      (await outbox('wishlist-back')).filter((m) => m.to_address === omar.account.email).at(-1)!.text_body,
+    ).toContain('is back in size 4-5Y')
+
+    // Unkept before it comes back: not mailed.
+    await setStock('kids-hoodie', '4-5Y', 0)
+    await json(await omar.client.post('/api/wishlist', { productId: 'kids-hoodie', on: false }))
+    await setStock('kids-hoodie', '4-5Y', 1)
+    expect((await back()).filter((to) => to === omar.account.email)).toHaveLength(2)
+    expect((await back()).filter((to) => to === hina.account.email)).toHaveLength(3)
+  })
+
+  it('mails each keeper once when two cancellations race to bring the last pieces of a size back', async () => {
+    await setStock('kids-hoodie', '6-7Y', 2)
+    const keepers = [await signedInClient(store, '10.80.3.20'), await signedInClient(store, '10.80.3.21')]
+    for (const k of keepers) await json(await k.client.post('/api/wishlist', { productId: 'kids-hoodie', on: true }))
+    const price = (await store.services.catalog.get('kids-hoodie'))!.price
+    // Two shoppers take the two last pieces at once: the size sells out once.
+    const buyers = [await signedInClient(store, '10.80.3.22'), await signedInClient(store, '10.80.3.23')]
+    for (const b of buyers)
+      await json(await b.client.post('/api/cart/update', { itemId: 'kids-hoodie', size: '6-7Y', quantity: 1 }))
+    const placed = await Promise.all(
+      buyers.map((b) =>
+        b.client.post('/api/order/placeorder', {
+          address: testAddress,
+          items: [{ _id: 'kids-hoodie', size: '6-7Y', quantity: 1 }],
+          amount: price + DELIVERY_FEE,
+        }),
+      ),
+    )
+    const orders = await Promise.all(placed.map((res) => json<{ order: { _id: string } }>(res, 201)))
+    const mine = keepers.map((k) => k.account.email)
+    const back = async () => (await outbox('wishlist-back')).map((m) => m.to_address).filter((to) => mine.includes(to))
+    expect(await back()).toEqual([])
+    // Both cancelled at once: the size comes back once, and each keeper hears once.
+    const cancelled = await Promise.all(
+      buyers.map((b, i) => b.client.post('/api/order/cancel', { orderId: orders[i]!.order._id })),
+    )
+    for (const res of cancelled) expect(res.status).toBe(200)
+    expect((await back()).sort()).toEqual(mine.sort())
   })
 
   it('mails a keeper once when a kept product goes on sale, never for the sale it was kept in', async () => {

@@ -155,7 +155,10 @@ test("the owner's day: confirm from the queue, ship with a tracking number, deli
   admin,
 }) => {
   test.setTimeout(90_000)
-  const order = await shopperOrder(page)
+  // A phone of this test's own: parcels of other tests that came back to the shared test
+  // phone would put the order in "Needs attention" alone, not among those awaiting confirmation.
+  const digits = String(Date.now() % 10_000_000).padStart(7, '0')
+  const order = await shopperOrder(page, `0300 ${digits}`)
   const number = orderNumber(order._id)
   await signInWithForm(page, admin, '/admin')
   const collected = page.getByText('Cash collected, last 30 days').locator('xpath=following-sibling::dd[1]')
@@ -167,7 +170,7 @@ test("the owner's day: confirm from the queue, ship with a tracking number, deli
   // The queue opens on the orders awaiting confirmation; a search by phone in another form finds it.
   await page.getByRole('link', { name: 'Open the queue' }).click()
   await expect(page.getByRole('link', { name: /Awaiting confirmation/ })).toHaveAttribute('aria-current', 'page')
-  await page.getByRole('searchbox').fill('+92 300 1234567')
+  await page.getByRole('searchbox').fill(`+92 300 ${digits}`)
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page.getByRole('link', { name: new RegExp(number) })).toBeVisible()
   await expectNoSeriousViolations(page)
@@ -178,7 +181,7 @@ test("the owner's day: confirm from the queue, ship with a tracking number, deli
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order ${number}`)
   const whatsapp = page.getByRole('link', { name: 'Confirm on WhatsApp' })
   const href = (await whatsapp.getAttribute('href'))!
-  expect(href).toMatch(/^https:\/\/wa\.me\/923001234567\?text=/)
+  expect(href).toMatch(new RegExp(`^https://wa\\.me/92300${digits}\\?text=`))
   expect(decodeURIComponent(href.split('text=')[1]!)).toContain(number)
   await expectNoSeriousViolations(page)
   await expectNoSidewaysScroll(page)

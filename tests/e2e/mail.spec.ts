@@ -187,3 +187,87 @@ test('a newsletter subscriber confirms from the email, sees the code, and leaves
   expect(oneClick.status()).toBe(200)
   expect(await oneClick.text()).toContain('You are unsubscribed')
 })
+
+test('the Delivered email’s review link opens signed out, in English and Urdu, and takes a review that waits for the store', async ({
+  page,
+  browser,
+  shopper,
+  ownProduct,
+}) => {
+  const { product, size } = await ownProduct()
+  expect((await page.request.post('/api/cart/add', { data: { itemId: product._id, size } })).ok()).toBe(true)
+  const email = `delivered-${Date.now()}-${test.info().project.name}@example.com`
+  const res = await page.request.post('/api/order/placeorder', {
+    data: {
+      address: { ...testAddress, email },
+      items: [{ _id: product._id, size, quantity: 1 }],
+      amount: product.price + 50,
+    },
+  })
+  expect(res.status()).toBe(201)
+  const order = ((await res.json()) as { order: Order }).order
+  await withStore(async ({ services }) => {
+    for (const to of ['Confirmed', 'Packing', 'Shipped', 'Delivered'] as const)
+      await services.orders.advance(order._id, to, to === 'Shipped' ? { courier: 'TCS', trackingNumber: 'E2E' } : {})
+  })
+  const mail = await newestMail(email, 'order-delivered')
+  const link = linkPath(mail.text, `Review ${product.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)
+  expect(link).toMatch(/^\/review\?token=/)
+
+  // Opened on the phone's mail app: no Kapra session there.
+  const inbox = await browser.newContext({ viewport: page.viewportSize() })
+  const reader = await inbox.newPage()
+  const errors = collectErrors(reader)
+  await open(reader, link)
+  await expect(reader.getByRole('heading', { name: `Review a piece you received ${product.name}` })).toBeVisible()
+  const form = reader.getByRole('region', { name: 'Write a review' })
+  await expect(form.getByText(`You received size \u2068${size}\u2069.`)).toBeVisible()
+  await expectNoSeriousViolations(reader, 'main')
+  await expectNoSidewaysScroll(reader)
+  await form.getByRole('radio', { name: '5 stars' }).check()
+  await form.getByLabel('Title').fill('Straight from the email')
+  await form.getByLabel('Your review', { exact: true }).fill('Opened the link on my phone and wrote this at once.')
+  await form.getByRole('radio', { name: 'runs large' }).check()
+  await form.getByRole('button', { name: 'Send review' }).click()
+  await expect(reader.getByText('Thank you: your review will appear once the store has read it.')).toBeVisible()
+  await reader.screenshot({ path: `test-results/review-link-${test.info().project.name}.png`, fullPage: true })
+  // The shopper's, waiting for the store.
+  await withStore(async ({ services, db }) => {
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', shopper.email.toLowerCase())
+      .executeTakeFirstOrThrow()
+    expect(await services.reviews.mine(user.id, product._id)).toMatchObject({
+      status: 'pending',
+      title: 'Straight from the email',
+      size,
+    })
+  })
+
+  // Opened again, it says where the review stands.
+  await open(reader, link)
+  await expect(reader.getByText('Your review is waiting for the store.')).toBeVisible()
+
+  // The same link in Urdu, right to left, with the review as it stands.
+  await open(reader, `/ur${link}`)
+  await expect(reader.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(reader.getByRole('heading', { name: 'جو چیز آپ کو ملی، اس کا ریویو', exact: false })).toBeVisible()
+  await expect(reader.getByLabel('عنوان', { exact: false })).toHaveValue('Straight from the email')
+  await expectNoSeriousViolations(reader, 'main')
+  await expectNoSidewaysScroll(reader)
+  await reader.screenshot({ path: `test-results/review-link-ur-${test.info().project.name}.png`, fullPage: true })
+
+  // A link tampered with: said plainly, in both languages, and no form.
+  const forged = link.slice(0, -3) + (link.endsWith('AAA') ? 'BBB' : 'AAA')
+  await open(reader, forged)
+  await expect(reader.getByRole('alert')).toHaveText(
+    'This review link is not valid. Sign in and open the order from My Orders to review it.',
+  )
+  await expect(reader.getByRole('button', { name: 'Send review' })).toHaveCount(0)
+  await open(reader, `/ur${forged}`)
+  await expect(reader.getByRole('alert')).toContainText('ریویو کا یہ لنک درست نہیں۔')
+  await expectNoSeriousViolations(reader, 'main')
+  expect(errors).toEqual([])
+  await inbox.close()
+})

@@ -9,17 +9,20 @@ import { statusKey } from '#app/features/admin/console-text.ts'
 /**
  * An order's next step: the status table's legal moves as plain forms, Shipped with its
  * courier (from the list of contracts/couriers.ts) and tracking number, the confirmation chat
- * while the order awaits it, and the tracking link's chat once it is on its way.
+ * while the order awaits it, and the tracking link's chat once it is on its way (only when
+ * its courier has a tracking page: Other has none, contracts/couriers.ts).
  */
 export function OrderMoves({
   status,
   nextStatuses,
   whatsappUrl,
+  trackingUrl,
   message,
 }: {
   status: OrderStatus
   nextStatuses: OrderStatus[]
   whatsappUrl: string
+  trackingUrl: string | null
   message: string | undefined
 }) {
   const { t } = useTranslation('admin')
@@ -32,7 +35,7 @@ export function OrderMoves({
       <h2 id="moves-title" className="font-display text-lg font-semibold text-ink">
         {t('moves.title')}
       </h2>
-      {(status === 'Order Placed' || status === 'Shipped' || status === 'Out for delivery') && (
+      {(status === 'Order Placed' || ((status === 'Shipped' || status === 'Out for delivery') && trackingUrl)) && (
         <a
           href={whatsappUrl}
           target="_blank"

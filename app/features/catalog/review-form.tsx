@@ -17,6 +17,8 @@ export interface ReviewFormProps {
   bought: string | null
   mine: OwnReview | null
   result: ReviewResult | undefined
+  /** A review link's token (the /review page): posted with the form, it names the buyer. */
+  token?: string
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ReviewFormProps {
  * the fit and up to three photos, posted to the product page as a plain multipart form.
  * Writing again edits the review, which waits for the store again.
  */
-export function ReviewForm({ productId, signedIn, bought, mine, result }: ReviewFormProps) {
+export function ReviewForm({ productId, signedIn, bought, mine, result, token }: ReviewFormProps) {
   const { t } = useTranslation('catalog')
   const { t: common } = useTranslation()
   const localePath = useLocalePath()
@@ -77,6 +79,7 @@ export function ReviewForm({ productId, signedIn, bought, mine, result }: Review
       )}
       <Form method="post" encType="multipart/form-data" preventScrollReset className="mt-4 space-y-5">
         <input type="hidden" name="intent" value="review" />
+        {token !== undefined && <input type="hidden" name="token" value={token} />}
         <fieldset aria-describedby={error('rating') ? 'review-rating-error' : undefined}>
           <legend className="field-label">{t('reviews.form.rating')}</legend>
           <div className="flex flex-wrap gap-2">

@@ -47,6 +47,8 @@ export async function loader({ context, url, params }: Route.LoaderArgs) {
   return {
     order,
     requestOptions,
+    // Delivered: a signed review link for each product (docs/decisions/035).
+    reviewLinks: await services.orders.reviewLinksFor(user._id, order),
     askingToCancel: url.searchParams.has('cancel'),
     done: done === 'confirm' || done === 'cancel' || done === 'request' ? done : null,
   }
@@ -86,7 +88,7 @@ export async function action({ context, url, params, request }: Route.ActionArgs
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('orders')
   const lang = useLang()
-  const { order, askingToCancel, done, requestOptions } = loaderData
+  const { order, askingToCancel, done, requestOptions, reviewLinks } = loaderData
   const requestResult = actionData && 'request' in actionData ? actionData.request : undefined
   const message = actionData && 'message' in actionData ? actionData.message : undefined
   const navigation = useNavigation()
@@ -218,10 +220,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
                     <p className="mt-1 text-sm text-muted">
                       {t('order.line', { size: item.size, quantity: item.quantity })}
                     </p>
-                    {/* Delivered: the buyer may review the piece, on its page. */}
-                    {order.status === 'Delivered' && (
+                    {/* Delivered: the buyer may review the piece, through its signed link. */}
+                    {reviewLinks[item._id] && (
                       <Link
-                        to={`/productdetail/${item._id}?reviewSort=newest#write-review`}
+                        to={reviewLinks[item._id]!}
                         className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-accent underline underline-offset-4"
                       >
                         {t('order.review')}

@@ -98,6 +98,7 @@ export default function AdminOrder({ loaderData, actionData }: Route.ComponentPr
             status={order.status}
             nextStatuses={nextStatuses}
             whatsappUrl={whatsapp.url}
+            trackingUrl={order.trackingUrl}
             message={actionData?.message}
           />
           <PackingSlip order={order} />

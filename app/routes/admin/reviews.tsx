@@ -11,6 +11,7 @@ import { requireAdmin } from '#app/lib/auth.server.ts'
 import { attempt } from '#app/lib/service-result.server.ts'
 import { parseForm } from '#app/lib/forms.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'
+import { formatOrderDate } from '#app/lib/dates.ts'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = consoleT(location.pathname)
@@ -35,12 +36,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   requireAdmin(context, url)
   const { services } = context.get(appContext)
   const view = viewOf(url)
-  return { view, list: await services.reviews.queue(view) }
+  const list = await services.reviews.queue(view)
+  // Who last decided on each, from the console's audit log.
+  return { view, list, decisions: await services.admin.lastReviewDecisions(list.items.map((r) => r.id)) }
 }
 
 /** Approve or hide one review, with the store's reply; back to the queue as it was. */
 export async function action({ context, url, request }: Route.ActionArgs) {
-  requireAdmin(context, url)
+  const admin = requireAdmin(context, url)
   const { services } = context.get(appContext)
   const form = await request.formData()
   const id = form.get('reviewId')
@@ -50,7 +53,7 @@ export async function action({ context, url, request }: Route.ActionArgs) {
     ...(typeof reply === 'string' ? { reply } : {}),
   })
   if (typeof id !== 'string' || !parsed.success) return { message: parsed.success ? 'Not found' : parsed.message }
-  const done = await attempt(context, () => services.reviews.decide(id, parsed.data), {
+  const done = await attempt(context, () => services.admin.decideReview(id, parsed.data, admin), {
     fallback: consoleT(url.pathname)('reviews.failed'),
     what: 'review decision',
   })
@@ -61,7 +64,7 @@ export async function action({ context, url, request }: Route.ActionArgs) {
 /** Reviews waiting for the owner (oldest first), and those shown or hidden: approve, hide, reply. */
 export default function Reviews({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('admin')
-  const { view, list } = loaderData
+  const { view, list, decisions } = loaderData
   const href = (over: Partial<typeof view>) => {
     const next = { ...view, ...over }
     const params = new URLSearchParams({ status: next.status })
@@ -119,6 +122,15 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
                 {t('reviews.bought', { size: r.size, order: r.orderId.slice(0, 8) })} · {t(`reviews.fit.${r.fit}`)} ·{' '}
                 {r.createdAt.slice(0, 10)}
               </p>
+              {decisions[r.id] && (
+                <p className="mt-1 text-xs text-muted">
+                  {t('reviews.decided', {
+                    action: t(`reviews.action.${decisionKey(decisions[r.id]!.action)}`),
+                    name: decisions[r.id]!.by,
+                    date: formatOrderDate(decisions[r.id]!.at),
+                  })}
+                </p>
+              )}
               <p className="mt-2 text-sm whitespace-pre-line text-ink">{r.text}</p>
               {r.photos.length > 0 && (
                 <ul aria-label={t('reviews.photos')} className="mt-2 flex gap-2">
@@ -172,4 +184,9 @@ export default function Reviews({ loaderData, actionData }: Route.ComponentProps
       <Pager page={list.page} pages={list.pages} href={(page) => href({ page })} />
     </main>
   )
+}
+
+/** An audit entry's action as the queue names it. */
+function decisionKey(action: string): 'approve' | 'hide' | 'reply' {
+  return action === 'hide' || action === 'reply' ? action : 'approve'
 }
