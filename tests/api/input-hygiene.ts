@@ -96,6 +96,10 @@ export const API: Record<string, Inputs> = {
   'POST /api/reviews': {
     body: { productId: 'oxford-shirt', rating: 5, title: 'Fuzz', text: 'Twenty characters or more here.', fit: 'true' },
   },
+  'GET /api/reviews/link': { query: ['token'] },
+  'POST /api/reviews/link': {
+    body: { token: 'not-a-token', rating: 5, title: 'Fuzz', text: 'Twenty characters or more here.', fit: 'true' },
+  },
   'POST /api/reviews/:id/helpful': {},
   'GET /api/wishlist': {},
   'POST /api/wishlist': { body: { productId: 'oxford-shirt', on: true } },
