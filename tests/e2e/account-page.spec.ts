@@ -24,7 +24,8 @@ async function fillAddress(page: Page, scope: ReturnType<Page['locator']>, value
   for (const [name, value] of Object.entries(values)) await scope.getByLabel(labels[name]!, { exact: true }).fill(value)
 }
 
-test.use({ loginPromptSeen: true })
+// Orders placed from the checkout, nothing more: the products go back to the shelf after each test.
+test.use({ loginPromptSeen: true, releaseProducts: true })
 
 test('a guest is sent to login and brought back to the Account page', async ({ page, account }) => {
   await page.goto('/account')

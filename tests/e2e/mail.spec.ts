@@ -49,7 +49,8 @@ function linkPath(text: string, label: string): string {
   return pathname + search
 }
 
-test.use({ loginPromptSeen: true })
+// An order emailed about, a review left waiting: nothing another test reads, so the products go back to the shelf after each test.
+test.use({ loginPromptSeen: true, releaseProducts: true })
 
 test('a shopper who forgot their password gets a link, chooses a new one and is signed in; other sessions end', async ({
   page,

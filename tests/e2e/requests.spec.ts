@@ -11,7 +11,8 @@ import { collectErrors, expectNoSeriousViolations, expectNoSidewaysScroll, open 
 // in the console's Requests tab; the shopper's page then shows the exchange and its order.
 // Each test's product is its own (ownProduct); the order is delivered with the store's service.
 
-test.use({ loginPromptSeen: true })
+// A request decided within the test, nothing more: the products go back to the shelf after each test.
+test.use({ loginPromptSeen: true, releaseProducts: true })
 
 /** The signed-in shopper's order of `product` in `size`, delivered. */
 async function delivered(page: Page, product: Product, size: string): Promise<Order> {
