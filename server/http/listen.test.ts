@@ -1,4 +1,5 @@
 import http from 'node:http'
+import type net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { listen, LISTENING_SOCKETS } from '#server/http/listen.ts'
 
@@ -18,6 +19,13 @@ function server() {
 describe('listening sockets', () => {
   it('serve one port through several sockets, every connection reaching the one server', async () => {
     const one = server()
+    // Whether each connection the server takes has Nagle's algorithm off, as its own socket's
+    // have (Node's own flag on the socket: no public getter).
+    const noDelay: unknown[] = []
+    one.on('connection', (socket: net.Socket) => {
+      const flag = Object.getOwnPropertySymbols(socket).find((s) => s.description === 'kSetNoDelay')
+      noDelay.push(flag && (socket as unknown as Record<symbol, unknown>)[flag])
+    })
     const listening = await listen(one, { port: 0, host: '127.0.0.1' })
     expect(listening.port).toBeGreaterThan(0)
     expect(listening.sockets).toBe(process.platform === 'linux' ? LISTENING_SOCKETS : listening.sockets)
@@ -27,6 +35,8 @@ describe('listening sockets', () => {
       Array.from({ length: 40 }, () => fetchText(`http://127.0.0.1:${listening.port}/`, agent)),
     )
     expect(new Set(answers)).toEqual(new Set(['served']))
+    expect(noDelay).toHaveLength(40)
+    expect(new Set(noDelay)).toEqual(new Set([true]))
     listening.close()
   })
 

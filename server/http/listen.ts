@@ -39,7 +39,9 @@ export async function listen(
   const port = portOf(server)
   const extra: net.Server[] = []
   for (let i = 1; i < count; i++) {
-    const socket = net.createServer((connection) => server.emit('connection', connection))
+    // As the HTTP server's own socket takes them: Nagle's algorithm off (Node's http default),
+    // or a response written in two pieces waits for the client's delayed ACK (40 ms).
+    const socket = net.createServer({ noDelay: true }, (connection) => server.emit('connection', connection))
     try {
       await bind(socket, { port, host, reusePort: true })
       extra.push(socket)
