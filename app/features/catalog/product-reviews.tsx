@@ -6,6 +6,8 @@ import { fitSummary, REVIEWS_PAGE_SIZE, reviewSorts, type Review, type ReviewsPa
 import { Stars } from '#app/components/stars.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { ImageViewer } from '#app/components/image-viewer.tsx'
+import { formatOrderDate } from '#app/lib/dates.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
 import { productSrcSet } from '#app/lib/images.ts'
 import { isolate, ReviewForm, type ReviewFormProps } from '#app/features/catalog/review-form.tsx'
 
@@ -120,16 +122,20 @@ export function ProductReviews({
             {data.items.length === 0 ? (
               <p className="mt-6 text-sm text-muted">{t('reviews.noneHere')}</p>
             ) : (
-              <ol className="mt-4 divide-y divide-line">
-                {data.items.map((review) => (
-                  <ReviewItem
-                    key={review.id}
-                    review={review}
-                    voted={voted.includes(review.id)}
-                    own={form.mine?.id === review.id}
-                  />
-                ))}
-              </ol>
+              // One form for the page's "Helpful" buttons: the pressed one sends its review's id.
+              <Form method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="helpful" />
+                <ol className="mt-4 divide-y divide-line">
+                  {data.items.map((review) => (
+                    <ReviewItem
+                      key={review.id}
+                      review={review}
+                      voted={voted.includes(review.id)}
+                      own={form.mine?.id === review.id}
+                    />
+                  ))}
+                </ol>
+              </Form>
             )}
             <Pagination
               page={view.page}
@@ -146,12 +152,9 @@ export function ProductReviews({
 }
 
 function ReviewItem({ review, voted, own }: { review: Review; voted: boolean; own: boolean }) {
-  const { t, i18n } = useTranslation('catalog')
+  const { t } = useTranslation('catalog')
+  const lang = useLang()
   const [open, setOpen] = useState<string | null>(null)
-  const date = new Intl.DateTimeFormat(i18n.language === 'ur' ? 'ur-PK' : 'en-PK', {
-    dateStyle: 'medium',
-    numberingSystem: 'latn',
-  }).format(new Date(review.createdAt))
   return (
     <li className="py-5">
       <article aria-labelledby={`review-${review.id}`}>
@@ -161,7 +164,8 @@ function ReviewItem({ review, voted, own }: { review: Review; voted: boolean; ow
         </h3>
         <p className="mt-0.5 text-xs text-muted">
           <bdi>{review.author}</bdi> · {t('reviews.verified')} ·{' '}
-          {t('reviews.sizeBought', { size: isolate(review.size) })} · <time dateTime={review.createdAt}>{date}</time>
+          {t('reviews.sizeBought', { size: isolate(review.size) })} ·{' '}
+          <time dateTime={review.createdAt}>{formatOrderDate(review.createdAt, lang)}</time>
         </p>
         <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-ink">
           <bdi>{review.text}</bdi>
@@ -208,20 +212,18 @@ function ReviewItem({ review, voted, own }: { review: Review; voted: boolean; ow
             </p>
           </div>
         )}
-        <Form method="post" preventScrollReset className="mt-3">
-          <input type="hidden" name="intent" value="helpful" />
-          <input type="hidden" name="reviewId" value={review.id} />
-          <button
-            type="submit"
-            // One's own review takes no vote from its writer.
-            disabled={voted || own}
-            aria-pressed={own ? undefined : voted}
-            className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-3 text-xs font-medium text-ink hover:border-ink disabled:cursor-default disabled:hover:border-line"
-          >
-            <ThumbsUp aria-hidden className="size-4" />
-            {t('reviews.helpful', { count: review.helpful })}
-          </button>
-        </Form>
+        <button
+          type="submit"
+          name="reviewId"
+          value={review.id}
+          // One's own review takes no vote from its writer.
+          disabled={voted || own}
+          aria-pressed={own ? undefined : voted}
+          className="mt-3 inline-flex min-h-11 items-center gap-1.5 rounded-full border border-line px-3 text-xs font-medium text-ink hover:border-ink disabled:cursor-default disabled:hover:border-line"
+        >
+          <ThumbsUp aria-hidden className="size-4" />
+          {t('reviews.helpful', { count: review.helpful })}
+        </button>
       </article>
     </li>
   )
