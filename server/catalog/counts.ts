@@ -47,6 +47,8 @@ export async function viewCounts(
   /** How many products are rated 4 stars and up in the whole store: none, and no view counts them. */
   ratedAnywhere = 0,
 ): Promise<{ total: number; facets: Facets }> {
+  // Nothing on sale, or nothing rated 4 stars and up, in the whole store: a view asking for it is empty, unread.
+  if ((s.reduced && reducedAnywhere === 0) || (s.rated && ratedAnywhere === 0)) return emptyView()
   const products = gridAnswers(s) ? grids.products : undefined
   const sizeRows = sizeGridAnswers(s) ? grids.sizes : undefined
   const sizes = sizeRows && s.rated ? ratedOnly(sizeRows) : sizeRows
@@ -83,6 +85,22 @@ export async function viewCounts(
       price: counts.price,
       onSale: reduced,
       rated,
+    },
+  }
+}
+
+function emptyView(): { total: number; facets: Facets } {
+  const none = <K extends string>(keys: readonly K[]) =>
+    Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>
+  return {
+    total: 0,
+    facets: {
+      categories: none(categories),
+      subCategories: none(subCategories),
+      sizes: [],
+      price: null,
+      onSale: 0,
+      rated: 0,
     },
   }
 }

@@ -149,6 +149,21 @@ describe.each(databases)('catalog grids (%s)', (kind) => {
     if (!view.minPrice || view.minPrice < 10_000) expect(read.total + read.facets.sizes.length).toBeGreaterThan(0)
   })
 
+  it('count a view asking for what no product in the store is (on sale, 4 stars and up) as empty, with no query', async () => {
+    const noDatabase = undefined as never
+    const views: [Partial<Selection>, number, number][] = [
+      [{ reduced: true, categories: ['Kids'] }, 0, ratedAnywhere],
+      [{ rated: true, sizes: ['M'], minPrice: 800 }, reducedAnywhere, 0],
+    ]
+    for (const [view, reduced, rated] of views) {
+      const empty = await viewCounts(noDatabase, 'sqlite', { ...everything, ...view }, reduced, grids, rated)
+      expect(empty.total).toBe(0)
+      expect(Object.values(empty.facets.categories)).toEqual([0, 0, 0])
+      expect(new Set(Object.values(empty.facets.subCategories))).toEqual(new Set([0]))
+      expect(empty.facets).toMatchObject({ sizes: [], price: null, onSale: 0, rated: 0 })
+    }
+  })
+
   it('count a view whose price bounds are prices of the catalog, bounds included, as its queries do', async () => {
     const prices = [...new Set(grids.products!.map((r) => r.price))].sort((a, b) => a - b)
     const [low, high] = [prices[Math.floor(prices.length / 4)]!, prices[Math.floor((prices.length * 3) / 4)]!]
