@@ -1,7 +1,8 @@
+import { createInstance } from 'i18next'
 import { describe, expect, test } from 'vitest'
 import english from '#locales/en/index.ts'
 import urdu from '#locales/ur/index.ts'
-import { setUpLanguage } from './i18n.ts'
+import { setUpLanguage, type Messages } from './i18n.ts'
 
 describe('remembered messages', () => {
   const en = setUpLanguage('en', english)
@@ -35,5 +36,47 @@ describe('remembered messages', () => {
     expect(t('later.key', { ns: 'later' })).toBe('Here now')
     // The store's own instance is set up again for the other tests.
     setUpLanguage('en', english)
+  })
+
+  // Every message with values or a count, in both languages, against i18next left as it is.
+  test.each([
+    ['en', english],
+    ['ur', urdu],
+  ] as const)('%s: each message with values, for every plural form, reads as i18next writes it', (lang, messages) => {
+    const fast = setUpLanguage(lang, messages)
+    const plain = createInstance()
+    void plain.init({
+      lng: lang,
+      resources: { [lang]: messages },
+      ns: Object.keys(messages),
+      defaultNS: 'common',
+      fallbackLng: false,
+      keySeparator: false,
+      nsSeparator: false,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    })
+    const t = (instance: typeof plain, key: string, options: Record<string, unknown>) =>
+      (instance.t as unknown as (key: string, options: Record<string, unknown>) => string)(key, options)
+    let compared = 0
+    for (const [ns, bundle] of Object.entries(messages as Messages)) {
+      for (const [key, text] of Object.entries(bundle as Record<string, string>)) {
+        const names = [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]!)
+        if (!names.length) continue
+        const base = key.replace(/_(zero|one|two|few|many|other)$/, '')
+        // A name with HTML's characters and a placeholder's: filled in as written, never read again.
+        const values = Object.fromEntries(names.map((n) => [n, `<${n}> & {{${n}}}`]))
+        const counts = base === key ? [undefined] : [0, 1, 2, 5, 11, 21, 1.5]
+        for (const count of counts) {
+          const options = { ns, lng: lang, ...values, ...(count === undefined ? {} : { count }) }
+          // Asked twice: the second answer is the remembered message's.
+          expect(t(fast, base, options), `${lang} ${ns} ${base} ${count}`).toBe(t(plain, base, options))
+          expect(t(fast, base, options), `${lang} ${ns} ${base} ${count}`).toBe(t(plain, base, options))
+          compared++
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100)
+    setUpLanguage(lang, messages)
   })
 })
