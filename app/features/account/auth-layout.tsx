@@ -80,7 +80,7 @@ export function AuthLayout({
               <span className="grid size-8 place-items-center rounded-full bg-white/10">
                 <Icon aria-hidden className="size-4" />
               </span>
-              {t(text, { days })}
+              {t(text, { days, count: days })}
             </li>
           ))}
         </ul>

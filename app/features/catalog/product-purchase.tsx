@@ -227,7 +227,7 @@ export function ProductPurchase({
         {notes.map(({ icon: Icon, text }) => (
           <li key={text} className="flex items-center gap-3">
             <Icon aria-hidden className="size-4 shrink-0 text-accent" />
-            {t(text, { days })}
+            {t(text, { days, count: days })}
           </li>
         ))}
       </ul>

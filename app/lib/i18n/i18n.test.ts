@@ -27,6 +27,16 @@ describe('remembered messages', () => {
     expect(en.t('no such message', { ns: 'server', defaultValue: 'Another' })).toBe('Another')
   })
 
+  test('the return window reads in the singular for one day, in every text that names it', () => {
+    const t = en.t as unknown as (key: string, options: Record<string, unknown>) => string
+    expect(t('policies.return.title', { ns: 'home', days: 1, count: 1 })).toBe('1 Day Return Policy')
+    expect(t('policies.return.title', { ns: 'home', days: 7, count: 7 })).toBe('7 Days Return Policy')
+    expect(t('cart.codNote', { ns: 'cart', days: 1, count: 1 })).toBe('Cash on delivery. Easy returns within 1 day.')
+    expect(t('notes.returns', { ns: 'catalog', days: 1, count: 1 })).toBe(
+      'Easy Return And Exchange Policy Within 1 Day.',
+    )
+  })
+
   test('messages added later are seen, even for a key asked before they came', () => {
     const instance = setUpLanguage('en', english)
     // A namespace the store's types do not know.

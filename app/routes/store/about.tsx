@@ -143,7 +143,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
               {withParts(t('delivery.track', { orders: slot('orders') }), { orders: lead(t('delivery.myOrders')) })}
             </li>
             <li>
-              {withParts(t('delivery.returns', { phone: slot('phone'), email: slot('email'), days }), {
+              {withParts(t('delivery.returns', { phone: slot('phone'), email: slot('email'), days, count: days }), {
                 phone: (
                   <bdi dir="ltr" className="whitespace-nowrap">
                     {store.phone}

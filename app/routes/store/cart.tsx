@@ -130,7 +130,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 {t('cart.checkout')}
                 <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
               </Link>
-              <p className="mt-4 text-center text-xs text-muted">{t('cart.codNote', { days: returnDays })}</p>
+              <p className="mt-4 text-center text-xs text-muted">{t('cart.codNote', { days: returnDays, count: returnDays })}</p>
             </CartTotals>
           </div>
         </div>
