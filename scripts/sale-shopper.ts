@@ -16,8 +16,8 @@ export interface Answer {
   ms: number
 }
 
-/** A status, or `network` when no answer came (refused, reset, timed out). */
-export type Outcome = number | 'network'
+/** A status, or `network (CODE)` when no answer came: refused, reset, timed out (the error's code). */
+export type Outcome = number | `network (${string})`
 
 export interface StepStats {
   /** Times of the answers other than the line's 503 (ms). */
@@ -99,8 +99,9 @@ export class SaleShopper {
       let answer: Answer
       try {
         answer = await this.send(method, pathname, body, headers)
-      } catch {
-        step.statuses.set('network', (step.statuses.get('network') ?? 0) + 1)
+      } catch (err) {
+        const outcome: Outcome = `network (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`
+        step.statuses.set(outcome, (step.statuses.get(outcome) ?? 0) + 1)
         // No answer: a page is asked once more, as a browser does; an order is retried with
         // its key (once answered it is answered again); anything else the shopper leaves.
         if (method === 'GET' && !retried) {
