@@ -47,6 +47,7 @@ const words = {
     seeExchange: (n: string) => `See your exchange order ${n}`,
     exchangeFor: (n: string) => `An exchange for your order ${n}`,
     credit: 'Paid on your earlier order',
+    listed: 'exchange approved',
   },
   ur: {
     prefix: '/ur',
@@ -65,6 +66,7 @@ const words = {
     seeExchange: (n: string) => `اپنا تبدیلی کا آرڈر ${n} دیکھیں`,
     exchangeFor: (n: string) => `آپ کے آرڈر ${n} کی تبدیلی`,
     credit: 'پچھلے آرڈر پر ادا شدہ',
+    listed: 'تبدیلی منظور ہو گئی',
   },
 } as const
 
@@ -135,6 +137,15 @@ for (const lang of ['en', 'ur'] as const) {
       path: `test-results/request-approved-${lang}-${test.info().project.name}.png`,
       fullPage: true,
     })
+    // My Orders says it on the piece's line too.
+    await open(page, `${w.prefix}/order`)
+    await expect(page.getByText(w.listed).first()).toBeVisible()
+    await expectNoSidewaysScroll(page)
+    await page.screenshot({
+      path: `test-results/request-listed-${lang}-${test.info().project.name}.png`,
+      fullPage: true,
+    })
+    await open(page, `${w.prefix}/order/${order._id}`)
     const exchange = await withStore(async ({ db }) =>
       db
         .selectFrom('orders')

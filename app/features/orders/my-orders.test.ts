@@ -69,6 +69,32 @@ describe('flattenOrders', () => {
     expect(new Set(items.map((i) => i.key)).size).toBe(3)
   })
 
+  it("marks the lines an exchange or return takes with the request's kind and state, and no other", () => {
+    const delivered = order('o1', 1000, ['a', 'b'], 'Delivered')
+    const piece = delivered.items[1]!
+    delivered.request = {
+      id: 'r1',
+      orderId: 'o1',
+      kind: 'exchange',
+      status: 'approved',
+      items: [{ ...piece, newSize: 'L' }],
+      reason: 'size',
+      note: '',
+      photos: [],
+      decisionNote: null,
+      exchangeOrderId: 'o2',
+      refundMethod: null,
+      refundReference: null,
+      refundAmount: 0,
+      createdAt: 1500,
+      decidedAt: 1600,
+      receivedAt: null,
+    }
+    const [b, a] = flattenOrders([delivered])
+    expect(b).toMatchObject({ name: 'b', request: { kind: 'exchange', status: 'approved' } })
+    expect(a).toMatchObject({ name: 'a', request: null })
+  })
+
   it('answers an empty list for no orders', () => {
     expect(flattenOrders([])).toEqual([])
   })

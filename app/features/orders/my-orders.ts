@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next'
 import type { Order, OrderItem } from '#contracts/orders.ts'
+import type { OrderRequest } from '#contracts/requests.ts'
 
 /** An ordered item as My Orders lists it: it inherits its order's status, payment and date. */
 export interface OrderedItem extends OrderItem {
@@ -17,6 +18,8 @@ export interface OrderedItem extends OrderItem {
   /** The order's courier and its page for the parcel, once shipped (contracts/couriers.ts). */
   courier: string | null
   trackingUrl: string | null
+  /** The order's exchange or return request, where it takes this line's pieces (docs/decisions/036). */
+  request: Pick<OrderRequest, 'kind' | 'status'> | null
 }
 
 /**
@@ -39,6 +42,10 @@ export function flattenOrders(orders: readonly Order[]): OrderedItem[] {
         discount: order.discount,
         courier: order.courier,
         trackingUrl: order.trackingUrl,
+        request:
+          order.request && order.request.items.some((r) => r._id === item._id && r.size === item.size)
+            ? { kind: order.request.kind, status: order.request.status }
+            : null,
       })
     })
   }

@@ -78,6 +78,12 @@ export function OrderedItemRow({
               </dd>
             </div>
           )}
+          {item.request && (
+            <div className="flex gap-1">
+              <dt>{t('item.request')}</dt>
+              <dd className="text-ink">{t(`item.requests.${item.request.kind}.${item.request.status}`)}</dd>
+            </div>
+          )}
         </dl>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end sm:justify-center">
