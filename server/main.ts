@@ -11,7 +11,7 @@ import { postgresChangeFeed, redisChangeFeed } from '#server/catalog/changes.ts'
 import { seedCatalog } from '#demo/seed.ts'
 import { demoCatalog } from '#demo/catalog.ts'
 import { createApp } from '#server/app.ts'
-import { listen } from '#server/http/listen.ts'
+import { keepConnections, listen } from '#server/http/listen.ts'
 import { clientDir, developmentPages, ensureBuilt, productionPages, projectRoot } from '#server/pages.ts'
 
 // Process entry: config -> database -> migrate -> seed -> listen (docs/STYLE.md).
@@ -74,6 +74,7 @@ async function main() {
   }
 
   const server = http.createServer(listener)
+  keepConnections(server)
   // Several listening sockets, so a busy event loop still takes in newcomers (server/http/listen.ts).
   const listening = await listen(server, { port: config.port, host: config.host })
   logger.info(`Kapra is serving on http://localhost:${listening.port}`, {

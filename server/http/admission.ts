@@ -234,7 +234,7 @@ const GROWTH = 1.5
 const DECAY = 0.5
 /** Seconds a visitor in line waits before the page asks again. */
 const MIN_WAIT_S = 5
-const MAX_WAIT_S = 30
+export const MAX_WAIT_S = 30
 
 export type Line = ReturnType<typeof createLine>
 

@@ -1,7 +1,8 @@
 import http from 'node:http'
 import type net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { listen, LISTENING_SOCKETS } from '#server/http/listen.ts'
+import { MAX_WAIT_S } from '#server/http/admission.ts'
+import { keepConnections, KEEP_ALIVE_MS, listen, LISTENING_SOCKETS } from '#server/http/listen.ts'
 
 // One HTTP server on several listening sockets of one port (SO_REUSEPORT, on Linux).
 
@@ -46,6 +47,17 @@ describe('listening sockets', () => {
       code: 'EADDRINUSE',
     })
     first.close()
+  })
+
+  it("keep an idle connection open past the line's longest wait and nginx's upstream minute", () => {
+    const one = server()
+    keepConnections(one)
+    expect(one.keepAliveTimeout).toBe(KEEP_ALIVE_MS)
+    // A visitor told to come back in MAX_WAIT_S seconds comes back on an open connection.
+    expect(one.keepAliveTimeout).toBeGreaterThan(MAX_WAIT_S * 1000 + 5_000)
+    // nginx keeps its upstream connections 60 s (deploy/nginx-cluster.conf): the store closes later.
+    expect(one.keepAliveTimeout).toBeGreaterThan(60_000)
+    expect(one.headersTimeout).toBeGreaterThan(one.keepAliveTimeout)
   })
 })
 

@@ -9,6 +9,21 @@ import net from 'node:net'
 // the kernel's queue for seconds, where the line (server/http/admission.ts) cannot see
 // them. Eight sockets let in eight a turn.
 
+/**
+ * How long an idle kept-alive connection stays open (Node's default: 5 s). Longer than the
+ * line's longest Retry-After (server/http/admission.ts: 30 s) and than
+ * nginx's 60 s for its upstream connections: with 5 s, a visitor told to come back in 5 s
+ * came back on the connection the store was closing just then and got a reset (bench:sale:
+ * 162 of 1,000 home pages), and nginx could send an order on one (a 502 it does not retry).
+ */
+export const KEEP_ALIVE_MS = 65_000
+
+/** The store's connections kept as KEEP_ALIVE_MS says; a request's headers may take a little longer, as Node requires. */
+export function keepConnections(server: http.Server): void {
+  server.keepAliveTimeout = KEEP_ALIVE_MS
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000
+}
+
 /** Listening sockets a process opens on its port. */
 export const LISTENING_SOCKETS = 8
 
