@@ -5,8 +5,17 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
 
-/** Node's flags as `npm start` gives them (package.json): the young generation's size (README, "Memory"). */
-export const serverFlags = ['--max-semi-space-size=8']
+/**
+ * Node's flags as `npm start` gives them, read from package.json's start line (the heap's
+ * sizes: README, "Quick start"), so every bench and fault run starts the store with them.
+ */
+export const serverFlags: string[] = startFlags()
+
+function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
+  const words = pkg.scripts.start.trim().split(/\s+/)
+  return words.slice(1).filter((w) => w.startsWith('--') && !w.startsWith('--env-file'))
+}
 
 export type BenchServer = Awaited<ReturnType<typeof waitForStore>>
 
