@@ -113,7 +113,12 @@ function OrderStatus(
   const number = orderNumber(order._id)
   const body = [
     `${key}.body`,
-    { name: order.address.firstName, amount: formatPrice(order.amount), days: props.returnDays, count: props.returnDays },
+    {
+      name: order.address.firstName,
+      amount: formatPrice(order.amount),
+      days: props.returnDays,
+      count: props.returnDays,
+    },
   ] as const
   return h(
     EmailLayout,

@@ -25,7 +25,9 @@ export function Policies() {
             <span className="grid size-14 place-items-center rounded-full bg-accent-soft text-accent">
               <Icon aria-hidden className="size-6" strokeWidth={1.75} />
             </span>
-            <h3 className="mt-4 font-sans text-base font-semibold text-ink">{t(`policies.${id}.title`, { days, count: days })}</h3>
+            <h3 className="mt-4 font-sans text-base font-semibold text-ink">
+              {t(`policies.${id}.title`, { days, count: days })}
+            </h3>
             <p className="mt-1 text-sm text-muted">{t(`policies.${id}.text`, { days, count: days })}</p>
           </li>
         ))}

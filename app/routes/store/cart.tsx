@@ -130,7 +130,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 {t('cart.checkout')}
                 <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
               </Link>
-              <p className="mt-4 text-center text-xs text-muted">{t('cart.codNote', { days: returnDays, count: returnDays })}</p>
+              <p className="mt-4 text-center text-xs text-muted">
+                {t('cart.codNote', { days: returnDays, count: returnDays })}
+              </p>
             </CartTotals>
           </div>
         </div>
