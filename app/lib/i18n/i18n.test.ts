@@ -2,7 +2,7 @@ import { createInstance } from 'i18next'
 import { describe, expect, test } from 'vitest'
 import english from '#locales/en/index.ts'
 import urdu from '#locales/ur/index.ts'
-import { setUpLanguage, type Messages } from './i18n.ts'
+import { languageOptions, setUpLanguage, type Messages } from './i18n.ts'
 
 describe('remembered messages', () => {
   const en = setUpLanguage('en', english)
@@ -55,17 +55,7 @@ describe('remembered messages', () => {
   ] as const)('%s: each message with values, for every plural form, reads as i18next writes it', (lang, messages) => {
     const fast = setUpLanguage(lang, messages)
     const plain = createInstance()
-    void plain.init({
-      lng: lang,
-      resources: { [lang]: messages },
-      ns: Object.keys(messages),
-      defaultNS: 'common',
-      fallbackLng: false,
-      keySeparator: false,
-      nsSeparator: false,
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    })
+    void plain.init(languageOptions(lang, messages))
     const t = (instance: typeof plain, key: string, options: Record<string, unknown>) =>
       (instance.t as unknown as (key: string, options: Record<string, unknown>) => string)(key, options)
     let compared = 0

@@ -1,4 +1,4 @@
-import { createInstance, type i18n, type TFunction } from 'i18next'
+import { createInstance, type i18n, type InitOptions, type TFunction } from 'i18next'
 import type english from '#locales/en/index.ts'
 import type admin from '#locales/en/admin.json'
 import type { Lang } from '#contracts/languages.ts'
@@ -16,9 +16,9 @@ export type Messages = typeof english & { admin?: typeof admin }
  */
 const instances = new Map<Lang, i18n>()
 
-export function setUpLanguage(lang: Lang, messages: Messages): i18n {
-  const instance = createInstance()
-  void instance.init({
+/** How each language's instance is set up: i18next's own settings, before the store's lookups go on top. */
+export function languageOptions(lang: Lang, messages: Messages): InitOptions {
+  return {
     lng: lang,
     resources: { [lang]: messages },
     ns: Object.keys(messages),
@@ -32,7 +32,12 @@ export function setUpLanguage(lang: Lang, messages: Messages): i18n {
     // React escapes what it renders.
     interpolation: { escapeValue: false },
     initAsync: false,
-  })
+  }
+}
+
+export function setUpLanguage(lang: Lang, messages: Messages): i18n {
+  const instance = createInstance()
+  void instance.init(languageOptions(lang, messages))
   rememberPlainMessages(instance)
   instances.set(lang, instance)
   return instance
