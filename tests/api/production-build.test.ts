@@ -3,6 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { KEEP_ALIVE_MS } from '#server/http/listen.ts'
 import { buildDir } from '#server/pages.ts'
 
 // A store started as the README says (`npm start`), or by running
@@ -20,8 +21,13 @@ interface StartLine {
   react: string
 }
 
-/** Starts `node <args>` with no NODE_ENV at all, as a shell would; answers its start line and a page's status. */
-async function startWithoutNodeEnv(args: string[]): Promise<{ line: StartLine; pageStatus: number }> {
+/**
+ * Starts `node <args>` with no NODE_ENV at all, as a shell would; answers its start line, a
+ * page's status and how long it says it keeps the connection (its Keep-Alive header).
+ */
+async function startWithoutNodeEnv(
+  args: string[],
+): Promise<{ line: StartLine; pageStatus: number; keepAlive: string | null }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-start-'))
   // The working directory has no .env; the server's own folder is the project's.
   fs.symlinkSync(path.join(root, 'server'), path.join(dir, 'server'))
@@ -54,7 +60,7 @@ async function startWithoutNodeEnv(args: string[]): Promise<{ line: StartLine; p
     const port = /localhost:(\d+)/.exec(line.msg)![1]
     const page = await fetch(`http://127.0.0.1:${port}/about`)
     await page.text()
-    return { line, pageStatus: page.status }
+    return { line, pageStatus: page.status, keepAlive: page.headers.get('keep-alive') }
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
@@ -66,10 +72,12 @@ describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js')))('productio
   it('npm start renders with React’s production build', async () => {
     const [command, ...args] = startScript.split(' ')
     expect(command).toBe('node')
-    const { line, pageStatus } = await startWithoutNodeEnv(args)
+    const { line, pageStatus, keepAlive } = await startWithoutNodeEnv(args)
     expect(line.mode).toBe('production')
     expect(line.react).toBe('production')
     expect(pageStatus).toBe(200)
+    // Idle connections outlast the line's longest wait (server/http/listen.ts).
+    expect(keepAlive).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`)
   }, 90_000)
 
   it('so does server/main.ts run directly', async () => {
