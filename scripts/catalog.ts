@@ -15,6 +15,7 @@ import { createServices } from '#server/services.ts'
 import { createLogger } from '#server/http/logger.ts'
 import { postgresChangeFeed, redisChangeFeed } from '#server/catalog/changes.ts'
 import { folderPhotos, noPhotos, zipPhotos } from '#server/admin/photo-source.ts'
+import { photoConcurrency } from '#server/admin/catalog-import-check.ts'
 
 const USAGE = `Usage:
   npm run catalog -- export [--out products.csv]
@@ -53,7 +54,12 @@ function progressBar() {
   let shown = ''
   let lastStep = ''
   let lastTenth = -1
-  const words = { file: 'Checking rows', photos: 'Photos', products: 'Writing products' } as const
+  const words = {
+    file: 'Checking rows',
+    photos: 'Checking photos',
+    products: 'Writing products',
+    encoding: 'Encoding photos',
+  } as const
   return {
     update(step: keyof typeof words, done: number, total: number) {
       const ratio = total > 0 ? Math.min(1, done / total) : 1
@@ -150,6 +156,17 @@ try {
           `Imported ${c.rows} rows: ${result.new} new, ${result.changed} changed, ${result.unchanged} unchanged, ` +
             `${result.archived} archived.`,
         )
+        // The store shows the photos from now on, encoding each for its first viewer; the
+        // rest are encoded here, by every core (docs/decisions/037). Stopped, the running
+        // store finishes them.
+        const pending = services.catalog.photos.pending!
+        const waiting = (await pending.pending()).length
+        if (waiting > 0) {
+          console.error(`Encoding ${waiting} photos (stopped, the running store encodes the rest):`)
+          await pending.drain(photoConcurrency(), (done, total) => bar.update('encoding', done, total))
+          bar.end()
+          console.error('Every photo is encoded.')
+        }
       }
     } catch (err) {
       bar.end()

@@ -216,14 +216,24 @@ export function createApp(options: AppOptions) {
   app.get(`${PRODUCT_IMAGE_PREFIX}:name`, async (c) => {
     const name = c.req.param('name')
     if (!isProductImageName(name)) throw new AppError(404, 'Not found')
-    let body: Buffer | undefined
-    for (const dir of [uploadedDir, productImageDir]) {
-      try {
-        body = await fs.readFile(path.join(dir, name))
-        break
-      } catch {
-        // Not in this store: the next one.
+    const read = async () => {
+      for (const dir of [uploadedDir, productImageDir]) {
+        try {
+          return await fs.readFile(path.join(dir, name))
+        } catch {
+          // Not in this store: the next one.
+        }
       }
+      return undefined
+    }
+    let body = await read()
+    // An imported photo not encoded yet is encoded for its first viewer (docs/decisions/037).
+    const pending = services.catalog.photos.pending
+    const key = pending?.keyOf(name)
+    if (!body && key) {
+      await pending!.encode(key)
+      // Encoded here, or by another instance meanwhile.
+      body = await read()
     }
     if (!body) throw new AppError(404, 'Not found')
     return c.body(new Uint8Array(body), 200, { 'Content-Type': 'image/webp', 'Cache-Control': IMMUTABLE })

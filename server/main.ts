@@ -112,6 +112,9 @@ async function main() {
   const firstExpiry = setTimeout(expireUnconfirmed, 30_000)
   firstExpiry.unref()
 
+  // An import's photos are encoded after it commits, by every instance (docs/decisions/037).
+  services.catalog.photos.pending?.start(logger)
+
   // Sales start and end on time: a timer for the next boundary (docs/decisions/025).
   services.catalog.sales.startSaleClock()
 
@@ -127,7 +130,7 @@ async function main() {
     // Stop accepting, let requests in flight finish, then close the database.
     listening.close()
     server.close(() => {
-      Promise.all([closeVite(), services.mail.stopWorker(), services.close()])
+      Promise.all([closeVite(), services.mail.stopWorker(), services.catalog.photos.pending?.stop(), services.close()])
         .then(() => connection.close())
         .then(() => process.exit(0))
         .catch((err: unknown) => {

@@ -14,8 +14,8 @@ import {
 } from '#server/admin/catalog-import-check.ts'
 import { PhotoTooLarge, type PhotoSource } from '#server/admin/photo-source.ts'
 
-// An import's apply (docs/decisions/033): the photos it names are stored first, as the
-// console's form stores a save's; then every product is written in one transaction, through
+// An import's apply (docs/decisions/033): the photos it names are checked whole and kept
+// first, to be encoded after the commit (docs/decisions/037); then every product is written in one transaction, through
 // the catalog's own writes, with an audit entry each; the catalog's caches drop once, after
 // the commit. A failure anywhere writes nothing, and the photos stored for it are removed.
 
@@ -78,9 +78,11 @@ export async function applyImport(
       if (plan.archiveMissing) result.archived = await archiveMissing(ctx, trx, plan, admin)
     })
   } catch (err) {
-    await catalog.photos.remove([...stored.values()].flatMap((keys) => Object.values(keys)))
+    await forget(ctx, stored)
     throw err
   }
+  // The photos are encoded from now on, here and on every instance (server/catalog/photo-queue.ts).
+  void catalog.photos.pending?.kick()
   // Every cache of the catalog, here and on every instance, drops once (catalog.onChange, the change feed).
   catalog.invalidate()
   return result
@@ -190,13 +192,23 @@ async function archiveMissing(ctx: AdminContext, trx: Executor, plan: ImportPlan
   return missing.length
 }
 
-/** The photo files of the rows that change, processed and stored a few at a time: each row's keys by slot. */
+/** Takes away the pending photos of an import that did not commit. */
+function forget(ctx: AdminContext, stored: Map<number, Partial<Record<PhotoSlot, string>>>): Promise<void> {
+  return ctx.catalog.photos.pending!.remove([...stored.values()].flatMap((keys) => Object.values(keys)))
+}
+
+/**
+ * The photo files of the rows that change, each checked whole and kept to be encoded after the
+ * commit (docs/decisions/037), a few at a time: each row's keys by slot.
+ */
 async function storePhotos(
   ctx: AdminContext,
   plan: ImportPlan,
   photos: PhotoSource,
   progress: Progress,
 ): Promise<Map<number, Partial<Record<PhotoSlot, string>>>> {
+  const pending = ctx.catalog.photos.pending
+  if (!pending) throw new Error('This catalog was made without a data directory: it stores no photos')
   const stored = new Map<number, Partial<Record<PhotoSlot, string>>>()
   const work = plan.rows.flatMap((row) =>
     row.files.flatMap((file, i) => (file ? [{ row, file, slot: (i + 1) as PhotoSlot }] : [])),
@@ -206,7 +218,7 @@ async function storePhotos(
     await eachAtOnce(work, photoConcurrency(), async ({ row, file, slot }) => {
       let key: string
       try {
-        key = await ctx.catalog.photos.store(row.code, slot, await photos.read(file))
+        key = await pending.add(row.code, `p${slot}`, await photos.read(file))
       } catch (err) {
         const why =
           err instanceof PhotoTooLarge
@@ -220,7 +232,7 @@ async function storePhotos(
       progress('photos', ++done, work.length)
     })
   } catch (err) {
-    await ctx.catalog.photos.remove([...stored.values()].flatMap((keys) => Object.values(keys)))
+    await forget(ctx, stored)
     throw err
   }
   return stored

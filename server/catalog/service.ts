@@ -5,6 +5,7 @@ import { createStock } from '#server/catalog/stock.ts'
 import { createProductWrites } from '#server/catalog/product-writes.ts'
 import { createProductReads } from '#server/catalog/products.ts'
 import { photoStore } from '#server/catalog/photos.ts'
+import { photoQueue } from '#server/catalog/photo-queue.ts'
 import { createSales } from '#server/catalog/sales.ts'
 import type { JobService } from '#server/jobs/service.ts'
 
@@ -120,8 +121,14 @@ export function createCatalogService(
   const reads = createProductReads(db, now)
 
   return {
-    /** The console's uploaded photos: stored before a product save, removed when it fails. */
-    photos: photoStore(options.dataDir),
+    /**
+     * The console's uploaded photos: stored before a product save, removed when it fails;
+     * `pending`, an import's photos to be encoded after it commits (none without a data directory).
+     */
+    photos: {
+      ...photoStore(options.dataDir),
+      pending: options.dataDir === undefined ? undefined : photoQueue(options.dataDir),
+    },
 
     ...stock,
     ...writes,

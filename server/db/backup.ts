@@ -63,10 +63,14 @@ export async function backupStore(store: StoreLocation, out: string, now = new D
       source.close()
     }
   }
-  if (fs.existsSync(store.photosDir)) {
-    for (const name of fs.readdirSync(store.photosDir)) {
-      const from = path.join(store.photosDir, name)
-      if (fs.statSync(from).isFile()) fs.copyFileSync(from, path.join(folder, 'photos', name))
+  // The photos, and an import's photos still to be encoded (docs/decisions/037).
+  for (const sub of ['', 'pending']) {
+    const dir = path.join(store.photosDir, sub)
+    if (!fs.existsSync(dir)) continue
+    fs.mkdirSync(path.join(folder, 'photos', sub), { recursive: true })
+    for (const name of fs.readdirSync(dir)) {
+      const from = path.join(dir, name)
+      if (fs.statSync(from).isFile()) fs.copyFileSync(from, path.join(folder, 'photos', sub, name))
     }
   }
   const manifest: Manifest = {
@@ -136,8 +140,7 @@ export async function restoreStore(from: string, store: StoreLocation): Promise<
     fs.copyFileSync(path.join(folder, 'database.sqlite'), file)
   }
   fs.mkdirSync(store.photosDir, { recursive: true })
-  for (const name of fs.readdirSync(path.join(folder, 'photos')))
-    fs.copyFileSync(path.join(folder, 'photos', name), path.join(store.photosDir, name))
+  fs.cpSync(path.join(folder, 'photos'), store.photosDir, { recursive: true })
   return manifest
 }
 

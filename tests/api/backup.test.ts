@@ -54,6 +54,9 @@ describe.each(databases)('backups (%s)', (kind) => {
     fs.mkdirSync(location.photosDir)
     fs.writeFileSync(path.join(location.photosDir, 'own-shirt-front-800.webp'), randomBytes(2048))
     fs.writeFileSync(path.join(location.photosDir, 'own-shirt-back-800.webp'), randomBytes(1024))
+    // And one an import has kept, not encoded yet (docs/decisions/037).
+    fs.mkdirSync(path.join(location.photosDir, 'pending'))
+    fs.writeFileSync(path.join(location.photosDir, 'pending', 'own-shirt-p3-0000000001.src'), randomBytes(512))
   })
   afterAll(async () => {
     for (const r of restored) {
@@ -135,14 +138,22 @@ describe.each(databases)('backups (%s)', (kind) => {
     const { manifest } = await checkBackup(path.join(folder, 'manifest.json'))
     expect(manifest.database).toBe(kind)
     expect(manifest.files.map((f) => f.path)).toEqual(
-      expect.arrayContaining(['photos/own-shirt-back-800.webp', 'photos/own-shirt-front-800.webp']),
+      expect.arrayContaining([
+        'photos/own-shirt-back-800.webp',
+        'photos/own-shirt-front-800.webp',
+        'photos/pending/own-shirt-p3-0000000001.src',
+      ]),
     )
 
     const target = await emptyStore('round-trip')
     await restoreStore(folder, target.location)
     const connection = await target.open()
     expect(await snapshot(connection)).toEqual(await snapshot(store.connection))
-    for (const name of fs.readdirSync(location.photosDir))
+    const files = (fs.readdirSync(location.photosDir, { recursive: true }) as string[]).filter((name) =>
+      fs.statSync(path.join(location.photosDir, name)).isFile(),
+    )
+    expect(files).toContain(path.join('pending', 'own-shirt-p3-0000000001.src'))
+    for (const name of files)
       expect(fs.readFileSync(path.join(target.location.photosDir, name))).toEqual(
         fs.readFileSync(path.join(location.photosDir, name)),
       )

@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importJobSchema, type ImportJob } from '#contracts/catalog-io.ts'
 import type { Product } from '#contracts/catalog.ts'
+import sharp from 'sharp'
 import { uploadedImageDir } from '#server/catalog/photos.ts'
 import { folderPhotos } from '#server/admin/photo-source.ts'
 import { createTestStore, databases, signedInAdmin, signedInClient, type TestStore } from '#tests/api/harness.ts'
@@ -75,9 +76,10 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
       .join('\n') + '\n'
   const headerOf = (csv: string) => parse(csv, { bom: true, to_line: 1 })[0]!
   const product = async (id: string) => (await (await get(`/api/product/${id}`)).json()) as Product
+  const pendingPhotos = () => store.services.catalog.photos.pending!.pending()
   const uploadedFiles = async () => {
     try {
-      return (await fs.readdir(uploadedImageDir(dataDir))).filter((f) => !f.startsWith('.'))
+      return (await fs.readdir(uploadedImageDir(dataDir))).filter((f) => f.endsWith('.webp') && !f.startsWith('.'))
     } catch {
       return []
     }
@@ -232,10 +234,15 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
         { size: 'M', chest: '38', length: null, waist: null, sleeves: null },
       ],
     })
+    // The photos are pictured from the commit on, each encoded for its first viewer, and
+    // encoded by the store's worker after it (docs/decisions/037).
+    expect(await pendingPhotos()).toHaveLength(4)
     const image = await get(kurta.image1)
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/webp')
-    expect((await uploadedFiles()).length).toBe(filesBefore.length + 8)
+    expect((await sharp(Buffer.from(await image.arrayBuffer())).metadata()).width).toBe(60)
+    expect((await uploadedFiles()).length).toBe(filesBefore.length + 2)
+    expect(await pendingPhotos()).toHaveLength(3)
     expect(await product('oxford-shirt')).toMatchObject({ price: 2799, nameUr: 'آکسفورڈ شرٹ', stock: { S: 40 } })
     const audit = (await store.services.admin.product('oxford-shirt')).audit.at(-1)!
     expect(audit).toMatchObject({ action: 'import', before: { price: 2499 }, after: { price: 2799, line: 2 } })
@@ -249,6 +256,43 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
       size_chart: 'S: chest 36, length 40; M: chest 38',
     })
     expect((await importing(after)).counts).toMatchObject({ unchanged: 4, changed: 0, new: 0 })
+
+    expect(await store.services.catalog.photos.pending!.drain(2)).toBe(3)
+    expect(await pendingPhotos()).toEqual([])
+    expect((await uploadedFiles()).length).toBe(filesBefore.length + 8)
+    for (const url of [kurta.image2, kurta.image3, kurta.image4]) expect((await get(url)).status).toBe(200)
+  })
+
+  it('refuses a cut-off photo when applying, with its line, and keeps nothing of the import', async () => {
+    const before = await exportCsv()
+    const header = headerOf(before)
+    const oxford = rowsOf(before).find((r) => r.code === 'oxford-shirt')!
+    // The header is whole, so the preview's check passes; the pixels end early.
+    const noisy = await sharp({
+      create: {
+        width: 400,
+        height: 500,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer()
+    const cut = noisy.subarray(0, Math.floor(noisy.length * 0.6))
+    const zip = await zipOf({ 'cut.jpg': cut, 'whole.jpg': photos[1]! })
+    const job = await importing(csvOf(header, [{ ...oxford, price: '9999', photo1: 'whole.jpg', photo2: 'cut.jpg' }]), {
+      zip,
+      dryRun: true,
+    })
+    expect(job).toMatchObject({ phase: 'checked', problems: [] })
+    await post(`/api/admin/catalog/imports/${job.id}/apply`)
+    expect(await settled(job.id)).toMatchObject({
+      phase: 'failed',
+      message: 'Line 2 (oxford-shirt), photo2 (cut.jpg): The photo could not be read. It may be damaged or incomplete.',
+    })
+    expect(await exportCsv()).toBe(before)
+    expect(await pendingPhotos()).toEqual([])
   })
 
   it('refuses a photo that is not one, with its line, storing no file', async () => {
