@@ -78,6 +78,9 @@ for (const lang of ['en', 'ur'] as const) {
     admin,
     ownProduct,
   }) => {
+    // The whole exchange, from the shopper's form through the console to both orders' pages:
+    // about 30 s on a 2-core machine, more than the default.
+    test.setTimeout(90_000)
     const errors = collectErrors(page)
     const { product, size } = await ownProduct()
     const newSize = product.sizes.find((s) => s !== size && (product.stock[s] ?? 0) > 0)
