@@ -32,6 +32,9 @@ test('a shopper who received a piece reviews it; approved, it shows with its sta
   shopper,
   ownProduct,
 }) => {
+  // A delivery, a review with its form, the console's decision and both languages' pages:
+  // 25–29 s on a 2-core machine, near the default's 30.
+  test.setTimeout(90_000)
   const errors = collectErrors(page)
   const { product, size } = await ownProduct()
   await delivered(page, product, size)
