@@ -19,14 +19,6 @@ export const GUEST_PAGE_CACHING = 'public, max-age=0, s-maxage=60, stale-while-r
 /** The longest a page is kept here without a change: what is drawn from the clock (best sellers, "only 2 left") catches up. */
 const MAX_AGE_MS = 60_000
 
-/**
- * How long after a change its page may still be answered while one guest waits for it to be
- * drawn again: the issue's "within a second". On a sale night a size sells out every few
- * tens of milliseconds; without this every one of them held every guest of the
- * collection and of that product until the page was drawn again.
- */
-export const STALE_MS = 1_000
-
 /** The pages kept for guests, as React Router matches them: either language, documents and `.data`. */
 const GUEST_PAGES = [/^\/$/, /^\/collection$/, /^\/productdetail\/[^/]+$/, /^\/about$/, /^\/contact$/]
 
@@ -40,8 +32,6 @@ interface KeptPage {
   /** The strong validator of the page (the gzip form's is this with `-gz` before the closing quote). */
   etag: string
   at: number
-  /** When a change touched it (it stays to be answered while it is drawn again, for STALE_MS). */
-  staleAt?: number
   bytes: number
 }
 
@@ -133,7 +123,7 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
   let generation = 0
   /** The latest changes, oldest first: the generation each began and the pages it touched. */
   const changes: { generation: number; touches: Touches }[] = []
-  const counts = { hits: 0, stale: 0, misses: 0, notModified: 0, clears: 0, drops: 0 }
+  const counts = { hits: 0, misses: 0, notModified: 0, clears: 0, drops: 0 }
 
   /** Whether a change since `started` touched `page` (or it is too long ago to tell). */
   const changedSince = (started: number, page: string) => {
@@ -156,13 +146,10 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     bytes -= page.bytes
   }
 
-  /** Since when a page is out of date: a change that touched it, or its age. */
-  const staleSince = (page: KeptPage) => Math.min(page.staleAt ?? Infinity, page.at + maxAgeMs)
-
   const lookup = (key: string): KeptPage | undefined => {
     const page = pages.get(key)
     if (!page) return undefined
-    if (now() - staleSince(page) > STALE_MS) {
+    if (now() - page.at > maxAgeMs) {
       drop(key)
       return undefined
     }
@@ -170,11 +157,6 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     pages.delete(key)
     pages.set(key, page)
     return page
-  }
-
-  /** Marks a page out of date: answered no more, except while it is drawn again, for STALE_MS. */
-  const outdate = (page: KeptPage, at: number) => {
-    page.staleAt = Math.min(page.staleAt ?? Infinity, at)
   }
 
   /** The least recently used go until the pages fit. */
@@ -273,35 +255,25 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
         if (key === undefined) return next()
         const drawn = pagePath(new URL(c.req.url).pathname)
         const kept = lookup(key)
-        if (kept && staleSince(kept) > now()) {
+        if (kept) {
           counts.hits++
-          return answer(c, key, kept)
-        }
-        const pending = rendering.get(key)
-        // Out of date, and being drawn again for another guest: this one has the page as it
-        // was (at most STALE_MS after the change), rather than wait.
-        if (kept && pending) {
-          counts.stale++
           return answer(c, key, kept)
         }
         if (c.req.method === 'HEAD') return next()
         counts.misses++
+        const pending = rendering.get(key)
         if (pending) {
           const page = await pending
           // Not a page to keep (a 404, an error): this request is drawn on its own.
           return page instanceof Response ? next() : answer(c, key, page)
         }
         const started = generation
-        const startedAt = now()
         const result = (async () => {
           c.set('forEveryGuest', true)
           const res = await render(c)
           if (!keepable(res)) return unkept(res)
           const page = await pageOf(res, drawn)
-          // A change came while it was drawn: kept as out of date from the start (newer than
-          // the page it replaces), so the next guest draws it again.
-          if (changedSince(started, drawn)) outdate(page, startedAt)
-          keep(key, page)
+          if (!changedSince(started, drawn)) keep(key, page)
           return page
         })()
         rendering.set(key, result)
@@ -314,28 +286,23 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
       }
     },
 
-    /** Outdates every kept page (a change to the catalog, here or on another instance). */
+    /** Drops every kept page (a change to the catalog, here or on another instance). */
     clear(): void {
       counts.clears++
       remember(() => true)
-      const at = now()
-      for (const page of pages.values()) outdate(page, at)
+      pages.clear()
+      bytes = 0
     },
 
-    /** Outdates the kept pages a change touches (a size sold out or came back, here or on another instance). */
+    /** Drops the kept pages a change touches (a size sold out or came back, here or on another instance). */
     drop(touches: Touches): void {
       counts.drops++
       remember(touches)
-      const at = now()
-      for (const page of pages.values()) if (touches(page.page)) outdate(page, at)
+      for (const [key, page] of pages) if (touches(page.page)) drop(key)
     },
 
-    /** `pages` kept, of them `fresh` (not outdated by a change or by age: what is answered without drawing). */
     stats() {
-      const at = now()
-      let fresh = 0
-      for (const page of pages.values()) if (staleSince(page) > at) fresh++
-      return { pages: pages.size, fresh, bytes, ...counts }
+      return { pages: pages.size, bytes, ...counts }
     },
   }
 }

@@ -18,7 +18,6 @@ export interface MetricsSources {
     pages: number
     bytes: number
     hits: number
-    stale: number
     misses: number
     notModified: number
     clears: number
@@ -80,21 +79,20 @@ export function createMetrics(sources: MetricsSources) {
     })
     new Counter({
       name: 'kapra_page_cache_answers_total',
-      help: 'Guests’ page requests the cache saw, by how they were answered: hit, stale (as it was, while drawn again), miss (drawn), not_modified (304)',
+      help: 'Guests’ page requests the cache saw, by how they were answered: hit, miss (drawn), not_modified (304)',
       labelNames: ['answer'] as const,
       registers: [registry],
       collect() {
-        const { hits, stale, misses, notModified } = pageCache()
+        const { hits, misses, notModified } = pageCache()
         this.reset()
         this.inc({ answer: 'hit' }, hits)
-        this.inc({ answer: 'stale' }, stale)
         this.inc({ answer: 'miss' }, misses)
         this.inc({ answer: 'not_modified' }, notModified)
       },
     })
     new Counter({
       name: 'kapra_page_cache_clears_total',
-      help: 'Times every kept page was outdated for a change to the catalog, here or on another instance',
+      help: 'Times every kept page was dropped for a change to the catalog, here or on another instance',
       registers: [registry],
       collect() {
         this.reset()
@@ -103,7 +101,7 @@ export function createMetrics(sources: MetricsSources) {
     })
     new Counter({
       name: 'kapra_page_cache_stock_drops_total',
-      help: 'Times the kept pages a size selling out or coming back touches (the collection, those products) were outdated',
+      help: 'Times the kept pages a size selling out or coming back touches (the collection, those products) were dropped',
       registers: [registry],
       collect() {
         this.reset()
