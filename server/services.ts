@@ -120,6 +120,9 @@ export function createServices(deps: {
       discountsGiven30d: () => admin.discountsGiven30d(),
       poolStats: deps.poolStats,
       pageCache: () => pageCache.stats(),
+      ...(catalog.photos.pending
+        ? { photosPending: async () => (await catalog.photos.pending!.pending()).length }
+        : {}),
       now,
     }),
     /** Guests' pages, rendered once (server/page-cache.ts). */

@@ -23,6 +23,8 @@ export interface MetricsSources {
     clears: number
     drops: number
   }
+  /** An import's photos kept to be encoded (server/catalog/photo-queue.ts); absent without a data directory. */
+  photosPending?: () => Promise<number>
   /** PostgreSQL's pool; absent on SQLite. */
   poolStats?: (() => { total: number; idle: number; waiting: number }) | undefined
   now: () => number
@@ -130,6 +132,17 @@ export function createMetrics(sources: MetricsSources) {
       oldestAge.set(oldest === null ? 0 : Math.max(0, (sources.now() - oldest) / 1000))
     },
   })
+  const photosPending = sources.photosPending
+  if (photosPending) {
+    new Gauge({
+      name: 'kapra_photos_pending',
+      help: 'Photos of an import kept to be encoded, on this store’s data directory (docs/decisions/037)',
+      registers: [registry],
+      async collect() {
+        this.set(await photosPending())
+      },
+    })
+  }
   new Gauge({
     name: 'kapra_discounts_given_rupees_30d',
     help: 'Rupees discount codes took off the orders of the last 30 days not cancelled, as the dashboard counts them',

@@ -77,6 +77,11 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
   const headerOf = (csv: string) => parse(csv, { bom: true, to_line: 1 })[0]!
   const product = async (id: string) => (await (await get(`/api/product/${id}`)).json()) as Product
   const pendingPhotos = () => store.services.catalog.photos.pending!.pending()
+  /** What /metrics says of them, read from loopback as Prometheus would. */
+  const photosPendingMetric = async () => {
+    const text = await (await store.client('127.0.0.1').get('/metrics')).text()
+    return Number(/^kapra_photos_pending (\d+)$/m.exec(text)?.[1])
+  }
   const uploadedFiles = async () => {
     try {
       return (await fs.readdir(uploadedImageDir(dataDir))).filter((f) => f.endsWith('.webp') && !f.startsWith('.'))
@@ -237,6 +242,7 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
     // The photos are pictured from the commit on, each encoded for its first viewer, and
     // encoded by the store's worker after it (docs/decisions/037).
     expect(await pendingPhotos()).toHaveLength(4)
+    expect(await photosPendingMetric()).toBe(4)
     const image = await get(kurta.image1)
     expect(image.status).toBe(200)
     expect(image.headers.get('content-type')).toBe('image/webp')
@@ -259,6 +265,7 @@ describe.each(databases)('catalog import and export (%s)', (kind) => {
 
     expect(await store.services.catalog.photos.pending!.drain(2)).toBe(3)
     expect(await pendingPhotos()).toEqual([])
+    expect(await photosPendingMetric()).toBe(0)
     expect((await uploadedFiles()).length).toBe(filesBefore.length + 8)
     for (const url of [kurta.image2, kurta.image3, kurta.image4]) expect((await get(url)).status).toBe(200)
   })
