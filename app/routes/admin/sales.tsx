@@ -76,12 +76,13 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
             {sale.status !== 'ended' && (
               <Form method="post" action={`/admin/sales/${sale.id}`}>
                 <input type="hidden" name="intent" value="end" />
+                {/* Named by what it shows, then which sale: a name that starts with the visible words. */}
                 <button
                   type="submit"
-                  aria-label={t('sales.endNamed', { name: sale.name })}
                   className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm font-medium text-ink hover:border-ink"
                 >
                   {t('sales.endNow')}
+                  <span className="sr-only"> {sale.name}</span>
                 </button>
               </Form>
             )}
