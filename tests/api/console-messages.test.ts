@@ -124,7 +124,8 @@ describe.runIf(pagesBuilt).each(databases)('the console’s messages (%s)', (kin
         '>running<',
         '>2 products · ',
         ' PKT<',
-        'aria-label="End Winter sale now"',
+        '>End now<span class="sr-only">',
+        'Winter sale</span>',
       ],
     ],
     [
