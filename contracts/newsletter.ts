@@ -3,8 +3,7 @@ import { emailField, text } from '#contracts/fields.ts'
 
 export const subscribeSchema = z.object({ email: emailField })
 
-/** The answer to every subscription (docs/spec/rulings.md #21): the email asks to confirm (double opt-in). */
-export const NEWSLETTER_THANKS = 'Thank you for subscribing! Please confirm from the email we have sent you.'
+export { NEWSLETTER_THANKS } from '#contracts/newsletter-texts.ts'
 
 /** The confirm and unsubscribe links of the newsletter's email. */
 export const newsletterLinkSchema = z.object({

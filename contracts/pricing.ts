@@ -86,3 +86,8 @@ const rupees = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 0 })
 export function formatPrice(amount: number): string {
   return `Rs ${rupees.format(amount)}`
 }
+
+/** How much a sale price is off its list price, in whole percent (for "−25%"). */
+export function percentOff(price: number, compareAtPrice: number): number {
+  return Math.round(((compareAtPrice - price) / compareAtPrice) * 100)
+}

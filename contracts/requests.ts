@@ -5,8 +5,7 @@ import { MAX_LINE_QUANTITY } from '#contracts/cart-lines.ts'
 // Exchanges and returns of a Delivered order (docs/decisions/036): what a shopper asks,
 // what the order and the console show of it, what the owner decides. Both sides read these.
 
-/** Days after delivery a shopper may ask, when RETURN_DAYS is not set. */
-export const DEFAULT_RETURN_DAYS = 7
+export { DEFAULT_RETURN_DAYS } from '#contracts/return-window.ts'
 
 export const requestKinds = ['exchange', 'return'] as const
 export type RequestKind = (typeof requestKinds)[number]

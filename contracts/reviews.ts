@@ -1,29 +1,34 @@
 import { z } from '#contracts/zod.ts'
 import { requiredText, text } from '#contracts/fields.ts'
+import {
+  fits,
+  reviewSorts,
+  reviewStatuses,
+  REPLY_MAX,
+  REVIEW_TEXT_MAX,
+  REVIEW_TEXT_MIN,
+  REVIEW_TITLE_MAX,
+} from '#contracts/review-terms.ts'
 
 // Reviews from shoppers who received the piece: what a shopper writes, what the
 // storefront reads and what the console decides. Both sides read these schemas.
 
-/** How the piece fit: runs small, true to size, runs large. */
-export const fits = ['small', 'true', 'large'] as const
-export type Fit = (typeof fits)[number]
-
-export const reviewSorts = ['newest', 'helpful', 'lowest'] as const
-export type ReviewSort = (typeof reviewSorts)[number]
-
-export const reviewStatuses = ['pending', 'approved', 'hidden'] as const
-export type ReviewStatus = (typeof reviewStatuses)[number]
-
-export const REVIEW_TEXT_MIN = 20
-export const REVIEW_TEXT_MAX = 2000
-export const REVIEW_TITLE_MAX = 120
-export const REPLY_MAX = 2000
-/** Photos one review may carry. */
-export const REVIEW_PHOTOS_MAX = 3
-/** Reviews a page of the product's list shows. */
-export const REVIEWS_PAGE_SIZE = 10
-/** A rating at or below this is "low" in the console's filter. */
-export const LOW_RATING = 2
+export {
+  fits,
+  type Fit,
+  reviewSorts,
+  type ReviewSort,
+  reviewStatuses,
+  type ReviewStatus,
+  REVIEW_TEXT_MIN,
+  REVIEW_TEXT_MAX,
+  REVIEW_TITLE_MAX,
+  REPLY_MAX,
+  REVIEW_PHOTOS_MAX,
+  REVIEWS_PAGE_SIZE,
+  LOW_RATING,
+  fitSummary,
+} from '#contracts/review-terms.ts'
 
 const rating = z.coerce
   .number({ error: 'Choose a rating from 1 to 5 stars' })
@@ -115,12 +120,6 @@ export const reviewsPageSchema = z.object({
   fit: fitCountsSchema,
 })
 export type ReviewsPage = z.infer<typeof reviewsPageSchema>
-
-/** What most reviewers said of the fit, when anyone said anything. */
-export function fitSummary(fit: FitCounts): Fit | null {
-  const best = fits.reduce((a, b) => (fit[b] > fit[a] ? b : a), 'true' as Fit)
-  return fit[best] > 0 ? best : null
-}
 
 /** POST /api/admin/reviews/:id/decision */
 export const reviewDecisionSchema = z.object({

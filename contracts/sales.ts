@@ -154,10 +154,7 @@ export function saleStatus(sale: { startsAt: number; endsAt: number }, now: numb
   return now < sale.startsAt ? 'scheduled' : now < sale.endsAt ? 'running' : 'ended'
 }
 
-/** How much a sale price is off its list price, in whole percent (for "−25%"). */
-export function percentOff(price: number, compareAtPrice: number): number {
-  return Math.round(((compareAtPrice - price) / compareAtPrice) * 100)
-}
+export { percentOff } from '#contracts/pricing.ts'
 
 /**
  * The product form's own sale price and its window (ISO 8601), all three or none; null

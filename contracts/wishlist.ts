@@ -1,9 +1,9 @@
 import { z } from '#contracts/zod.ts'
 import { requiredText } from '#contracts/fields.ts'
 import { productSchema } from '#contracts/catalog-answers.ts'
+import { WISHLIST_MAX } from '#contracts/wishlist-limits.ts'
 
-/** Products one wishlist may keep: plenty for a shopper, bounded for the store. */
-export const WISHLIST_MAX = 100
+export { WISHLIST_MAX, WISHLIST_STORAGE_KEY } from '#contracts/wishlist-limits.ts'
 
 /** POST /api/wishlist: a heart on or off. */
 export const wishlistToggleSchema = z.object({
@@ -25,9 +25,6 @@ export const wishlistIdsSchema = z.object({ ids: z.array(z.string()) })
 /** GET /api/wishlist: the products kept and on sale, newest first, with their sizes and stock; whether it emails. */
 export const wishlistSchema = z.object({ ids: z.array(z.string()), items: z.array(productSchema), emails: z.boolean() })
 export type Wishlist = z.infer<typeof wishlistSchema>
-
-/** The guest's wishlist in the browser: product ids, newest first. */
-export const WISHLIST_STORAGE_KEY = 'kapra.wishlist'
 
 /** POST /api/wishlist/emails: the emails when a kept product goes on sale or a size is back, on or off. */
 export const wishlistEmailsSchema = z.object({ on: z.boolean({ error: 'on must be true or false' }) })

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { formatPrice } from '#contracts/pricing.ts'
-import { percentOff } from '#contracts/sales.ts'
+import { formatPrice, percentOff } from '#contracts/pricing.ts'
 
 /** 'Rs 1,299' in both languages (docs/decisions/022), kept left to right inside Urdu text. */
 export function Price({ amount, className = '' }: { amount: number; className?: string }) {

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 import type { loader } from '#app/root.tsx'
-import { DEFAULT_RETURN_DAYS } from '#contracts/requests.ts'
+import { DEFAULT_RETURN_DAYS } from '#contracts/return-window.ts'
 
 /** The root loader's data (visitor, store details, server cart), from any component. */
 export function useRootData() {

@@ -1,4 +1,4 @@
-import { NEWSLETTER_THANKS } from '#contracts/newsletter.ts'
+import { NEWSLETTER_THANKS } from '#contracts/newsletter-texts.ts'
 
 /** What the newsletter action answers (docs/spec/rulings.md #21). */
 export interface SubscribeResult {

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState } 
 import { useRevalidator } from 'react-router'
 import { useTranslation } from 'react-i18next'
 import type { User } from '#contracts/auth.ts'
-import { WISHLIST_MAX, WISHLIST_STORAGE_KEY } from '#contracts/wishlist.ts'
+import { WISHLIST_MAX, WISHLIST_STORAGE_KEY } from '#contracts/wishlist-limits.ts'
 import { api } from '#app/lib/api.ts'
 import { translateMessage } from '#app/lib/i18n/i18n.ts'
 import { useToast } from '#app/components/toaster.tsx'
