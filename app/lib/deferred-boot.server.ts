@@ -17,11 +17,12 @@ export const INERT_BOOT_TYPE = 'text/x-kapra-boot'
 /** The longest the boot waits for the load event. */
 export const BOOT_DEADLINE_MS = 3_000
 /**
- * Module preloads put back in one task of the main thread. Each costs the phone most of a
- * millisecond (its request is started there and then), and forty in one task blocked input
- * for over 100 ms on Lighthouse's slowed phone; eight a task keeps each task short.
+ * How long one task of the main thread puts module preloads back before it yields. Each
+ * costs a phone most of a millisecond (its request is started there and then): forty in one
+ * task blocked input for over 100 ms on Lighthouse's slowed phone, and eight a task still
+ * made tasks of 60 ms there (docs/decisions/038).
  */
-export const PRELOADS_PER_TASK = 8
+export const PRELOAD_TASK_MS = 4
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g
 const BOOT_SCRIPT = /<script\b([^>]*?)\stype="module"([^>]*)>/
@@ -32,7 +33,7 @@ export function starterScript(preloads: string[], nonce: string | undefined): st
 const events=['pointerdown','keydown','touchstart','focusin'];
 function start(){const boot=document.querySelector('script[type="${INERT_BOOT_TYPE}"]');if(done||!boot)return;done=true;
 events.forEach(e=>removeEventListener(e,start,true));
-let i=0;(function more(){for(const end=i+${PRELOADS_PER_TASK};i<end&&i<pre.length;i++){const l=document.createElement('link');l.rel='modulepreload';l.href=pre[i];document.head.append(l)}
+let i=0;(function more(){const until=performance.now()+${PRELOAD_TASK_MS};do{const l=document.createElement('link');l.rel='modulepreload';l.href=pre[i++];document.head.append(l)}while(i<pre.length&&performance.now()<until)
 if(i<pre.length)return setTimeout(more,0);
 setTimeout(()=>{const s=document.createElement('script');s.type='module';s.nonce=boot.nonce;s.textContent=boot.textContent;document.head.append(s)},0)})()}
 const q=window.${REPLAY_QUEUE}={taps:[],booted:false};

@@ -25,6 +25,9 @@ interface CartApi {
 
 const CartContext = createContext<CartApi | null>(null)
 
+/** The same lines: a guest's bag read back as the server drew it changes nothing on the page. */
+const sameCart = (a: Cart, b: Cart) => JSON.stringify(a) === JSON.stringify(b)
+
 export function useCart(): CartApi {
   const value = useContext(CartContext)
   if (!value) throw new Error('useCart outside CartProvider')
@@ -75,7 +78,7 @@ export function CartProvider({
     if (!signedIn) {
       markGuestCart(guest)
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's storage is only readable after hydration
-      setCart(guest)
+      setCart((current) => (sameCart(current, guest) ? current : guest))
       setGuestRestored(true)
       return
     }

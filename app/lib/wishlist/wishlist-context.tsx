@@ -13,17 +13,28 @@ interface WishlistApi {
   has(productId: string): boolean
   /** A heart on or off; false when it could not be saved. */
   set(productId: string, on: boolean): Promise<boolean>
-  /** False until a guest's list has been read from the browser (after hydration). */
-  ready: boolean
 }
 
 const WishlistContext = createContext<WishlistApi | null>(null)
+/**
+ * False until a guest's list has been read from the browser (after hydration). A context of
+ * its own: the hearts on every card read only the list, so the moment it is read changes
+ * nothing they draw when the list is as the server drew it (docs/decisions/038).
+ */
+const WishlistReadyContext = createContext(false)
 
 export function useWishlist(): WishlistApi {
   const value = useContext(WishlistContext)
   if (!value) throw new Error('useWishlist outside WishlistProvider')
   return value
 }
+
+/** Whether the wishlist is known: always when signed in, after hydration for a guest. */
+export function useWishlistReady(): boolean {
+  return useContext(WishlistReadyContext)
+}
+
+const sameIds = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i])
 
 /** A guest's hearts, as the browser keeps them: product ids, newest first. */
 export function readGuestWishlist(storage: Storage | undefined = globalThis.localStorage): string[] {
@@ -78,7 +89,7 @@ export function WishlistProvider({
     const guest = readGuestWishlist()
     if (!signedIn) {
       // eslint-disable-next-line react-hooks/set-state-in-effect -- the browser's storage is only readable after hydration
-      setIds(guest)
+      setIds((current) => (sameIds(current, guest) ? current : guest))
       setReady(true)
       return
     }
@@ -116,6 +127,10 @@ export function WishlistProvider({
     [ids, signedIn, toast, t],
   )
 
-  const value = useMemo(() => ({ ids, has: (id: string) => ids.includes(id), set, ready }), [ids, set, ready])
-  return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>
+  const value = useMemo(() => ({ ids, has: (id: string) => ids.includes(id), set }), [ids, set])
+  return (
+    <WishlistContext.Provider value={value}>
+      <WishlistReadyContext.Provider value={ready}>{children}</WishlistReadyContext.Provider>
+    </WishlistContext.Provider>
+  )
 }

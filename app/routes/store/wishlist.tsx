@@ -17,7 +17,7 @@ import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { safeRedirect } from '#app/lib/redirects.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
-import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
+import { useWishlist, useWishlistReady } from '#app/lib/wishlist/wishlist-context.tsx'
 import { useLang } from '#app/lib/i18n/language.ts'
 import { useToast } from '#app/components/toaster.tsx'
 import { PageIntro } from '#app/components/page-intro.tsx'
@@ -106,12 +106,13 @@ function useGuestProducts(ids: string[], enabled: boolean): Product[] | null {
 export default function WishlistPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation('cart')
   const wishlist = useWishlist()
+  const ready = useWishlistReady()
   const lang = useLang()
-  const guest = useGuestProducts(wishlist.ids, loaderData.items === null && wishlist.ready)
+  const guest = useGuestProducts(wishlist.ids, loaderData.items === null && ready)
   const items = (loaderData.items ?? guest?.map((p) => inLanguage(lang, p)) ?? []).filter((p) =>
     wishlist.ids.includes(p._id),
   )
-  const loading = loaderData.items === null && (!wishlist.ready || guest === null) && wishlist.ids.length > 0
+  const loading = loaderData.items === null && (!ready || guest === null) && wishlist.ids.length > 0
 
   return (
     <main id="main" className="container-page py-10 sm:py-14">
