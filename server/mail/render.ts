@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react'
-import { render, toPlainText } from '@react-email/render'
+import { plainTextSelectors, render } from '@react-email/render'
+import { compile } from 'html-to-text'
 import type { Theme } from '#server/mail/email-parts.ts'
 
 // One email, rendered once: React Email's HTML (React escapes every value, in text and
@@ -55,22 +56,40 @@ const formatters: Record<string, Formatter> = {
   },
 }
 
+/**
+ * The plain-text reader of one language's emails, made once: html-to-text builds its
+ * selectors' decision tree at every `convert`, which was most of a millisecond an email
+ * and a twentieth of the event loop's work in a sale's busiest seconds
+ * (`npm run bench:sale`); React Email's `toPlainText` is this with its own selectors first.
+ */
+const readers = new Map<Theme['lang'], (html: string) => string>()
+
+function plainTextReader(lang: Theme['lang']): (html: string) => string {
+  let reader = readers.get(lang)
+  if (!reader) {
+    reader = compile({
+      wordwrap: false,
+      formatters,
+      selectors: [
+        ...plainTextSelectors,
+        { selector: '[data-text-format=link]', format: 'labelledLink' },
+        { selector: 'tr[data-text-format=pair]', format: 'cells' },
+        // A line's name and its size and quantity share one line of text, after a comma.
+        {
+          selector: 'tr[data-text-format=item]',
+          format: 'cells',
+          options: { prefix: '- ', br: lang === 'ur' ? '، ' : ', ' },
+        },
+        // Headings as written: Urdu has no capitals, and English ones would shout.
+        { selector: 'h1', options: { uppercase: false } },
+      ],
+    })
+    readers.set(lang, reader)
+  }
+  return reader
+}
+
 export async function renderEmail(email: ReactElement, theme: Theme): Promise<{ html: string; text: string }> {
   const html = await render(email)
-  const text = toPlainText(html, {
-    formatters,
-    selectors: [
-      { selector: '[data-text-format=link]', format: 'labelledLink' },
-      { selector: 'tr[data-text-format=pair]', format: 'cells' },
-      // A line's name and its size and quantity share one line of text, after a comma.
-      {
-        selector: 'tr[data-text-format=item]',
-        format: 'cells',
-        options: { prefix: '- ', br: theme.lang === 'ur' ? '، ' : ', ' },
-      },
-      // Headings as written: Urdu has no capitals, and English ones would shout.
-      { selector: 'h1', options: { uppercase: false } },
-    ],
-  })
-  return { html, text }
+  return { html, text: plainTextReader(theme.lang)(html) }
 }
