@@ -19,6 +19,16 @@ export const GUEST_PAGE_CACHING = 'public, max-age=0, s-maxage=60, stale-while-r
 /** The longest a page is kept here without a change: what is drawn from the clock (best sellers, "only 2 left") catches up. */
 const MAX_AGE_MS = 60_000
 
+/**
+ * How long after a size sold out or came back the pages it touched may still be answered
+ * while one guest waits for them to be drawn again: the issue's "within a second". On a
+ * sale night each sell-out otherwise held every guest of the collection and of that product
+ * until the page was drawn again (`npm run bench:sale`: the collection's p95 70-100 ms in
+ * the seconds after one). A price, a product or a sale (`clear`) is never answered as it
+ * was, and neither is a page past its MAX_AGE_MS for longer than this.
+ */
+export const STALE_MS = 1_000
+
 /** The pages kept for guests, as React Router matches them: either language, documents and `.data`. */
 const GUEST_PAGES = [/^\/$/, /^\/collection$/, /^\/productdetail\/[^/]+$/, /^\/about$/, /^\/contact$/]
 
@@ -32,6 +42,8 @@ interface KeptPage {
   /** The strong validator of the page (the gzip form's is this with `-gz` before the closing quote). */
   etag: string
   at: number
+  /** When a change touched it (it stays to be answered while it is drawn again, for STALE_MS). */
+  staleAt?: number
   bytes: number
 }
 
@@ -122,8 +134,8 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
   /** Moves on at every change: a page whose rendering began before a change that touches it is not kept. */
   let generation = 0
   /** The latest changes, oldest first: the generation each began and the pages it touched. */
-  const changes: { generation: number; touches: Touches }[] = []
-  const counts = { hits: 0, misses: 0, notModified: 0, clears: 0, drops: 0 }
+  const changes: { generation: number; touches: Touches; all: boolean }[] = []
+  const counts = { hits: 0, stale: 0, misses: 0, notModified: 0, clears: 0, drops: 0 }
 
   /** Whether a change since `started` touched `page` (or it is too long ago to tell). */
   const changedSince = (started: number, page: string) => {
@@ -133,9 +145,17 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     return changes.some((change) => change.generation > started && change.touches(page))
   }
 
-  const remember = (touches: Touches) => {
+  /** Whether every page was dropped since `started` (or it is too long ago to tell). */
+  const clearedSince = (started: number) => {
+    if (started === generation) return false
+    const oldest = changes[0]
+    if (!oldest || oldest.generation > started + 1) return true
+    return changes.some((change) => change.generation > started && change.all)
+  }
+
+  const remember = (touches: Touches, all = false) => {
     generation++
-    changes.push({ generation, touches })
+    changes.push({ generation, touches, all })
     if (changes.length > CHANGES_REMEMBERED) changes.shift()
   }
 
@@ -146,10 +166,13 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     bytes -= page.bytes
   }
 
+  /** Since when a page is out of date: a change that touched it, or its age. */
+  const staleSince = (page: KeptPage) => Math.min(page.staleAt ?? Infinity, page.at + maxAgeMs)
+
   const lookup = (key: string): KeptPage | undefined => {
     const page = pages.get(key)
     if (!page) return undefined
-    if (now() - page.at > maxAgeMs) {
+    if (now() - staleSince(page) > STALE_MS) {
       drop(key)
       return undefined
     }
@@ -157,6 +180,11 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
     pages.delete(key)
     pages.set(key, page)
     return page
+  }
+
+  /** Marks a page out of date: answered no more, except while it is drawn again, for STALE_MS. */
+  const outdate = (page: KeptPage, at: number) => {
+    page.staleAt = Math.min(page.staleAt ?? Infinity, at)
   }
 
   /** The least recently used go until the pages fit. */
@@ -255,25 +283,37 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
         if (key === undefined) return next()
         const drawn = pagePath(new URL(c.req.url).pathname)
         const kept = lookup(key)
-        if (kept) {
+        if (kept && staleSince(kept) > now()) {
           counts.hits++
+          return answer(c, key, kept)
+        }
+        const pending = rendering.get(key)
+        // Out of date, and being drawn again for another guest: this one has the page as it
+        // was (at most STALE_MS after the change), rather than wait.
+        if (kept && pending) {
+          counts.stale++
           return answer(c, key, kept)
         }
         if (c.req.method === 'HEAD') return next()
         counts.misses++
-        const pending = rendering.get(key)
         if (pending) {
           const page = await pending
           // Not a page to keep (a 404, an error): this request is drawn on its own.
           return page instanceof Response ? next() : answer(c, key, page)
         }
         const started = generation
+        const startedAt = now()
         const result = (async () => {
           c.set('forEveryGuest', true)
           const res = await render(c)
           if (!keepable(res)) return unkept(res)
           const page = await pageOf(res, drawn)
-          if (!changedSince(started, drawn)) keep(key, page)
+          // Every page dropped while it was drawn: not kept. A size that sold out or came
+          // back while it was drawn: kept as out of date from the start (newer than the
+          // page it replaces), so the next guest draws it again.
+          if (clearedSince(started)) return page
+          if (changedSince(started, drawn)) outdate(page, startedAt)
+          keep(key, page)
           return page
         })()
         rendering.set(key, result)
@@ -286,23 +326,31 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
       }
     },
 
-    /** Drops every kept page (a change to the catalog, here or on another instance). */
+    /**
+     * Drops every kept page (a change to the catalog, here or on another instance): a price,
+     * a product or a sale is never answered as it was.
+     */
     clear(): void {
       counts.clears++
-      remember(() => true)
+      remember(() => true, true)
       pages.clear()
       bytes = 0
     },
 
-    /** Drops the kept pages a change touches (a size sold out or came back, here or on another instance). */
+    /** Outdates the kept pages a change touches (a size sold out or came back, here or on another instance). */
     drop(touches: Touches): void {
       counts.drops++
       remember(touches)
-      for (const [key, page] of pages) if (touches(page.page)) drop(key)
+      const at = now()
+      for (const page of pages.values()) if (touches(page.page)) outdate(page, at)
     },
 
+    /** `pages` kept, of them `fresh` (not outdated by a change or by age: what is answered without drawing). */
     stats() {
-      return { pages: pages.size, bytes, ...counts }
+      const at = now()
+      let fresh = 0
+      for (const page of pages.values()) if (staleSince(page) > at) fresh++
+      return { pages: pages.size, fresh, bytes, ...counts }
     },
   }
 }

@@ -18,6 +18,7 @@ export interface MetricsSources {
     pages: number
     bytes: number
     hits: number
+    stale: number
     misses: number
     notModified: number
     clears: number
@@ -81,13 +82,14 @@ export function createMetrics(sources: MetricsSources) {
     })
     new Counter({
       name: 'kapra_page_cache_answers_total',
-      help: 'Guests’ page requests the cache saw, by how they were answered: hit, miss (drawn), not_modified (304)',
+      help: 'Guests’ page requests the cache saw, by how they were answered: hit, stale (as it was, while drawn again), miss (drawn), not_modified (304)',
       labelNames: ['answer'] as const,
       registers: [registry],
       collect() {
-        const { hits, misses, notModified } = pageCache()
+        const { hits, stale, misses, notModified } = pageCache()
         this.reset()
         this.inc({ answer: 'hit' }, hits)
+        this.inc({ answer: 'stale' }, stale)
         this.inc({ answer: 'miss' }, misses)
         this.inc({ answer: 'not_modified' }, notModified)
       },
@@ -103,7 +105,7 @@ export function createMetrics(sources: MetricsSources) {
     })
     new Counter({
       name: 'kapra_page_cache_stock_drops_total',
-      help: 'Times the kept pages a size selling out or coming back touches (the collection, those products) were dropped',
+      help: 'Times the kept pages a size selling out or coming back touches (the collection, those products) were outdated',
       registers: [registry],
       collect() {
         this.reset()
