@@ -82,6 +82,8 @@ async function main(): Promise<boolean> {
     nginx = await startNginx(dir, running)
     const front = nginx.url
     const line = await lineThroughNginx(front, instances)
+    // With its instances out of nginx's rotation the run cannot start: say why at once.
+    if (!line.ok) return printTable(`Kapra cluster: ${instances} instance(s) behind nginx, PostgreSQL`, [line])
     console.log(`${instances} instance(s) behind nginx on ${front}; ${shoppers} shoppers for ${seconds} s`)
 
     const admin = new Shopper(front, '198.19.0.1')
@@ -264,10 +266,10 @@ async function main(): Promise<boolean> {
  * everyone got 502 (deploy/nginx-cluster.conf).
  */
 async function lineThroughNginx(front: string, instances: number): Promise<Check> {
-  // As many newcomers as there are instances: nginx passes the last try's answer on without
-  // counting it, so one alone would leave an instance in.
+  // Twice as many newcomers as there are instances: nginx passes the last try's answer on
+  // without counting it, so one alone would leave an instance in.
   const waiting: Response[] = []
-  for (let i = 0; i < instances; i++) {
+  for (let i = 0; i < instances * 2; i++) {
     const res = await fetch(`${front}/about?line=${Date.now()}-${i}`, { headers: { 'x-kapra-line': 'full' } })
     await res.arrayBuffer()
     waiting.push(res)
