@@ -137,20 +137,12 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
   const changes: { generation: number; touches: Touches; all: boolean }[] = []
   const counts = { hits: 0, stale: 0, misses: 0, notModified: 0, clears: 0, drops: 0 }
 
-  /** Whether a change since `started` touched `page` (or it is too long ago to tell). */
-  const changedSince = (started: number, page: string) => {
+  /** Whether a change since `started` is one `test` names (or it is too long ago to tell). */
+  const since = (started: number, test: (change: (typeof changes)[number]) => boolean) => {
     if (started === generation) return false
     const oldest = changes[0]
     if (!oldest || oldest.generation > started + 1) return true
-    return changes.some((change) => change.generation > started && change.touches(page))
-  }
-
-  /** Whether every page was dropped since `started` (or it is too long ago to tell). */
-  const clearedSince = (started: number) => {
-    if (started === generation) return false
-    const oldest = changes[0]
-    if (!oldest || oldest.generation > started + 1) return true
-    return changes.some((change) => change.generation > started && change.all)
+    return changes.some((change) => change.generation > started && test(change))
   }
 
   const remember = (touches: Touches, all = false) => {
@@ -311,8 +303,8 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
           // Every page dropped while it was drawn: not kept. A size that sold out or came
           // back while it was drawn: kept as out of date from the start (newer than the
           // page it replaces), so the next guest draws it again.
-          if (clearedSince(started)) return page
-          if (changedSince(started, drawn)) outdate(page, startedAt)
+          if (since(started, (change) => change.all)) return page
+          if (since(started, (change) => change.touches(drawn))) outdate(page, startedAt)
           keep(key, page)
           return page
         })()
@@ -345,12 +337,8 @@ export function createPageCache(options: { maxBytes: number; now?: () => number;
       for (const page of pages.values()) if (touches(page.page)) outdate(page, at)
     },
 
-    /** `pages` kept, of them `fresh` (not outdated by a change or by age: what is answered without drawing). */
     stats() {
-      const at = now()
-      let fresh = 0
-      for (const page of pages.values()) if (staleSince(page) > at) fresh++
-      return { pages: pages.size, fresh, bytes, ...counts }
+      return { pages: pages.size, bytes, ...counts }
     },
   }
 }

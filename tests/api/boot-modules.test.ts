@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Hono } from 'hono'
+import type { createApp } from '#server/app.ts'
 import { clientDir } from '#server/pages.ts'
 import { createTestStore, defaultCatalog, type TestStore } from '#tests/api/harness.ts'
 import { appWithPages, pagesBuilt } from '#tests/api/pages.ts'
@@ -28,10 +28,10 @@ function bootModules(html: string): string[] {
 
 describe.runIf(pagesBuilt)('the modules a storefront page boots with', () => {
   let store: TestStore
-  let app: Hono
+  let app: ReturnType<typeof createApp>
   beforeAll(async () => {
     store = await createTestStore('sqlite')
-    app = (await appWithPages(store)) as unknown as Hono
+    app = await appWithPages(store)
   })
   afterAll(() => store.close())
 
