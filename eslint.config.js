@@ -182,6 +182,21 @@ export default tseslint.config(
       ],
     },
   },
+  // Messages through the store's own hook, which does not subscribe every component to
+  // changes no page makes (app/lib/i18n/use-translation.ts, docs/decisions/039).
+  {
+    files: ['app/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}'],
+    ignores: ['app/lib/i18n/use-translation.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value='react-i18next'] ImportSpecifier[imported.name='useTranslation']",
+          message: 'Import useTranslation from #app/lib/i18n/use-translation.ts (docs/decisions/039).',
+        },
+      ],
+    },
+  },
   // No import cycles, followed through the #…/ aliases (package.json imports). Type-only
   // imports are not followed: they vanish when the code runs (docs/decisions/021).
   {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { TextField } from '#app/components/text-field.tsx'
 import { addressFields } from '#app/lib/address-fields.ts'
 import type { FieldErrors } from '#app/lib/forms.ts'

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { X } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { X } from '#app/components/icons.tsx'
 
 export const VIEWER_CLOSE_MS = 500
 

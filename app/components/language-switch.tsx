@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { localePath, type Lang } from '#contracts/languages.ts'
 import { useLang } from '#app/lib/i18n/language.ts'
 

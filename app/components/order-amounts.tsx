@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { Order } from '#contracts/orders.ts'
 import { Price } from '#app/components/price.tsx'
 

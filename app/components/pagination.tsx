@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { TFunction } from 'i18next'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { ChevronLeft, ChevronRight } from '#app/components/icons.tsx'
 
 /**
  * 'Showing 25–48 of 1,234 products', or '18 products' when one page holds them all, in the

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { formatPrice, percentOff } from '#contracts/pricing.ts'
 
 /** 'Rs 1,299' in both languages (docs/decisions/022), kept left to right inside Urdu text. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { isRouteErrorResponse, useRouteError, type ErrorResponse } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { ErrorPage } from '#app/components/error-page.tsx'
 
 /** What a route shows for an error response of one status; `data` is what its loader threw with it. */

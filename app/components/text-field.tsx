@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Eye, EyeOff } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Eye, EyeOff } from '#app/components/icons.tsx'
 import { translateMessage } from '#app/lib/i18n/i18n.ts'
 
 type InputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, 'id' | 'name'>

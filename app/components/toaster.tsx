@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { CheckCircle2, CircleAlert, X } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CheckCircle2, CircleAlert, X } from '#app/components/icons.tsx'
 
 type Tone = 'success' | 'error'
 interface Toast {

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { Heart } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Heart } from '#app/components/icons.tsx'
 import { Form } from '#app/lib/i18n/links.tsx'
 import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
 

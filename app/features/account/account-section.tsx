@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { CircleAlert } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CircleAlert } from '#app/components/icons.tsx'
 import { accountMessage } from '#app/features/account/messages.ts'
 
 /** One card of the Account page, named by its heading. */

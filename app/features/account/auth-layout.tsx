@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { ArrowLeft, Banknote, CircleAlert, RefreshCcw, ShieldCheck } from 'lucide-react'
+import { ArrowLeft, Banknote, CircleAlert, RefreshCcw, ShieldCheck } from '#app/components/icons.tsx'
 import type { Product } from '#contracts/catalog.ts'
 import { useRootData } from '#app/lib/root-data.ts'
 import { ProductImage } from '#app/components/product-image.tsx'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { AuthLayout, FormAlert, type Showcase } from '#app/features/account/auth-layout.tsx'
 import { TextField } from '#app/components/text-field.tsx'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { Heart } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Heart } from '#app/components/icons.tsx'
 import { Form } from '#app/lib/i18n/links.tsx'
 import { AccountSection } from '#app/features/account/account-section.tsx'
 

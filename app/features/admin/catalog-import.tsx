@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { ImportJob } from '#contracts/catalog-io.ts'
 
 // The console's import page's parts (app/routes/admin/products.import.$jobId.tsx): how far

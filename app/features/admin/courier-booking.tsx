@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { CircleAlert, CircleCheck, Download } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CircleAlert, CircleCheck, Download } from '#app/components/icons.tsx'
 import { COURIERS } from '#contracts/couriers.ts'
 
 /** The booking file's form: the orders ticked in the list below join it with `form="booking"`. */

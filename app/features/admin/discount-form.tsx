@@ -1,6 +1,6 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { CircleAlert } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CircleAlert } from '#app/components/icons.tsx'
 import type { FieldErrors } from '#app/lib/forms.ts'
 import type { DiscountFormValues } from '#app/features/admin/discount-input.ts'
 

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { AuditEntry } from '#contracts/admin.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { statusText } from '#app/features/admin/console-text.ts'

@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { AdminOrderDetail } from '#contracts/admin.ts'
 import { statusText } from '#app/features/admin/console-text.ts'
 

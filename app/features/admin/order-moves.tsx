@@ -1,6 +1,6 @@
 import { Form, useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { CircleAlert, MessageCircle } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CircleAlert, MessageCircle } from '#app/components/icons.tsx'
 import type { OrderStatus } from '#contracts/order-status.ts'
 import { COURIERS } from '#contracts/couriers.ts'
 import { RETURN_REASONS } from '#contracts/shipping.ts'

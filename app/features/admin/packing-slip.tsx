@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { Printer } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Printer } from '#app/components/icons.tsx'
 import type { Order } from '#contracts/orders.ts'
 import { useHydrated } from '#app/lib/hydrated.ts'
 import { Price } from '#app/components/price.tsx'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ChevronLeft, ChevronRight } from '#app/components/icons.tsx'
 
 /** The console's pages: Previous, where we are, Next (real links, so Back works). */
 export function Pager({ page, pages, href }: { page: number; pages: number; href: (page: number) => string }) {

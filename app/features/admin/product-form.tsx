@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useRef, useState } from 'react'
 import { Form, useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { CircleAlert, Plus } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CircleAlert, Plus } from '#app/components/icons.tsx'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import { photoSlots, STOCK_CHANGED_MESSAGE, type AdminProduct } from '#contracts/admin.ts'
 import {

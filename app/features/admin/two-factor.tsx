@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { CheckCircle2 } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CheckCircle2 } from '#app/components/icons.tsx'
 import type { FieldErrors } from '#app/lib/forms.ts'
 import { TextField } from '#app/components/text-field.tsx'
 

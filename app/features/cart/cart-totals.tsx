@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { formatPrice, shortOfFreeDelivery, type Delivery, type Totals } from '#contracts/pricing.ts'
 import { Price } from '#app/components/price.tsx'
 

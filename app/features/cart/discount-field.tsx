@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { CircleAlert, Tag, X } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CircleAlert, Tag, X } from '#app/components/icons.tsx'
 import type { DiscountRefusal } from '#contracts/discounts.ts'
 import { formatPrice } from '#contracts/pricing.ts'
 import { Form } from '#app/lib/i18n/links.tsx'

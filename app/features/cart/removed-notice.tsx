@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { Info } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Info } from '#app/components/icons.tsx'
 
 /** "Men Oxford Shirt is no longer available and was removed from your cart." */
 export function RemovedNotice({ names }: { names: string[] }) {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { X } from 'lucide-react'
+import { X } from '#app/components/icons.tsx'
 import { collectionHref, priceRangeLabel, type CatalogFilters } from '#contracts/catalog-filters.ts'
 import { useFilterWord } from '#app/features/catalog/filter-words.ts'
 

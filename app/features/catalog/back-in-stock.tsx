@@ -1,6 +1,7 @@
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Form, Link, useLocalePath } from '#app/lib/i18n/links.tsx'
-import { BellRing, Check } from 'lucide-react'
+import { BellRing, Check } from '#app/components/icons.tsx'
 
 /**
  * Sold-out sizes of a product: a signed-in shopper asks for one email when a size is

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { NavigationType, useLocation, useNavigationType } from 'react-router'
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { useLocalePath, useNavigate } from '#app/lib/i18n/links.tsx'
-import { ChevronDown, SlidersHorizontal } from 'lucide-react'
+import { ChevronDown, SlidersHorizontal } from '#app/components/icons.tsx'
 import { categories, subCategories } from '#contracts/catalog.ts'
 import {
   collectionHref,

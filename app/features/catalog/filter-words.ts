@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { TFunction } from 'i18next'
 import type { FilterWord } from '#contracts/catalog-filters.ts'
 

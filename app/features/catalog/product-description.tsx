@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { Product } from '#contracts/catalog.ts'
 
 /** The Description tab: the text beside the product's facts (category, type, sizes, code). */

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Expand } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Expand } from '#app/components/icons.tsx'
 import { ProductImage } from '#app/components/product-image.tsx'
 import { ImageViewer } from '#app/components/image-viewer.tsx'
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
-import { Camera, MessageSquareReply, ThumbsUp } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Camera, MessageSquareReply, ThumbsUp } from '#app/components/icons.tsx'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { fitSummary, REVIEWS_PAGE_SIZE, reviewSorts } from '#contracts/review-terms.ts'
 import type { Review, ReviewsPage } from '#contracts/reviews.ts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { ProductSummary } from '#contracts/catalog.ts'
 import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
 

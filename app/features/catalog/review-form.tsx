@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Form, Link, useLocalePath } from '#app/lib/i18n/links.tsx'
 import { translateMessage } from '#app/lib/i18n/i18n.ts'
 import { TextField } from '#app/components/text-field.tsx'

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { MapPin } from 'lucide-react'
+import { MapPin } from '#app/components/icons.tsx'
 import { addressSummary, type SavedAddress } from '#contracts/account.ts'
 
 /**

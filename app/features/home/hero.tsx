@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { ArrowRight, Pause, Play } from 'lucide-react'
+import { ArrowRight, Pause, Play } from '#app/components/icons.tsx'
 import {
   HERO_MEDIA_HEIGHT,
   HERO_MEDIA_WIDTH,

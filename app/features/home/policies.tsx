@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { ArrowLeftRight, Headset, RotateCcw } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ArrowLeftRight, Headset, RotateCcw } from '#app/components/icons.tsx'
 import { useReturnDays } from '#app/lib/root-data.ts'
 
 // docs/spec/store-spec.md §9 names both 4 and 7 days; every policy text says RETURN_DAYS, the

@@ -1,5 +1,5 @@
 import { Link } from '#app/lib/i18n/links.tsx'
-import { ArrowRight } from 'lucide-react'
+import { ArrowRight } from '#app/components/icons.tsx'
 
 /** A home section's title with an optional short line and a 'view all' link. */
 export function SectionHeading({

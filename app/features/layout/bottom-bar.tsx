@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { NavLink } from '#app/lib/i18n/links.tsx'
-import { House, LayoutGrid, Phone, ShoppingBag } from 'lucide-react'
+import { House, LayoutGrid, Phone, ShoppingBag } from '#app/components/icons.tsx'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 
 /** Phones: a fixed 90 px bar with Home, Collection, Contact and Cart (spec). */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 
 /** A WhatsApp chat with the store, its first message written for the shopper (in the page's language). */
 export function whatsappHref(whatsapp: string, text: string): string {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { X } from 'lucide-react'
+import { X } from '#app/components/icons.tsx'
 import { scheduleLoginPrompt } from '#app/features/layout/login-prompt-timing.ts'
 
 /** The 'Please Login' prompt for guests (spec: Home; docs/spec/rulings.md #22). */

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { withoutLang } from '#contracts/languages.ts'
 import { useNavigate } from '#app/lib/i18n/links.tsx'
 import { useLang } from '#app/lib/i18n/language.ts'
-import { Search } from 'lucide-react'
+import { Search } from '#app/components/icons.tsx'
 import { useSuggestions } from '#app/features/layout/use-suggestions.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import { orderNumber } from '#contracts/orders.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'

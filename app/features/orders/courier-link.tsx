@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { ExternalLink } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ExternalLink } from '#app/components/icons.tsx'
 
 /** The courier's own page for the parcel (contracts/couriers.ts), in a new tab. */
 export function CourierLink({ courier, url, className = '' }: { courier: string; url: string; className?: string }) {

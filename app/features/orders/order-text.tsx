@@ -1,4 +1,5 @@
-import { Trans, useTranslation } from 'react-i18next'
+import { Trans } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 
 /** The messages that name an order by its number: `<no>{{number}}</no>` marks where it goes. */
 type OrderTextKey =

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { ArrowLeftRight, Check, PackageCheck, Truck, Undo2, X } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ArrowLeftRight, Check, PackageCheck, Truck, Undo2, X } from '#app/components/icons.tsx'
 import type { RequestStep } from '#contracts/requests.ts'
 import type { Order } from '#contracts/orders.ts'
 import type { OrderStatus } from '#contracts/order-status.ts'

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { formatOrderDate } from '#app/lib/dates.ts'
 import { useLang } from '#app/lib/i18n/language.ts'

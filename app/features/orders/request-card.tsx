@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { ArrowLeftRight, Undo2 } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ArrowLeftRight, Undo2 } from '#app/components/icons.tsx'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { formatPrice } from '#contracts/pricing.ts'
 import { orderNumber } from '#contracts/orders.ts'

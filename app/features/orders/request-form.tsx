@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { CircleAlert, CircleCheck } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { CircleAlert, CircleCheck } from '#app/components/icons.tsx'
 import { Form } from '#app/lib/i18n/links.tsx'
 import { useLang } from '#app/lib/i18n/language.ts'
 import { formatOrderDate } from '#app/lib/dates.ts'

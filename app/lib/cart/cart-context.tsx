@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { translateMessage } from '#app/lib/i18n/i18n.ts'
 import type { User } from '#contracts/auth.ts'
 import { cartCount, MAX_LINE_QUANTITY, type Cart } from '#contracts/cart-lines.ts'

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { useRevalidator } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { User } from '#contracts/auth.ts'
 import { WISHLIST_MAX, WISHLIST_STORAGE_KEY } from '#contracts/wishlist-limits.ts'
 import { api } from '#app/lib/api.ts'

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { CircleCheck } from 'lucide-react'
+import { CircleCheck } from '#app/components/icons.tsx'
 import type { Route } from './+types/account'
 import { changePasswordSchema, deleteAccountSchema, savedAddressInputSchema } from '#contracts/account.ts'
 import { langOfPath } from '#contracts/languages.ts'

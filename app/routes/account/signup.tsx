@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useNavigation, useSearchParams } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
 import type { Route } from './+types/signup'
 import { PASSWORD_MIN, registrationSchema } from '#contracts/auth.ts'

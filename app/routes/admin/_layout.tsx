@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import {
   ArrowLeft,
   BadgePercent,
@@ -11,7 +11,7 @@ import {
   Shirt,
   Tag,
   Users,
-} from 'lucide-react'
+} from '#app/components/icons.tsx'
 import type { Route } from './+types/_layout'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { appContext } from '#app/lib/app-context.server.ts'

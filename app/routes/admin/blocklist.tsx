@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { ArrowLeft, CircleAlert } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ArrowLeft, CircleAlert } from '#app/components/icons.tsx'
 import type { Route } from './+types/blocklist'
 import { blockPhoneSchema, blocklistQuerySchema, unblockPhoneSchema } from '#contracts/blocklist.ts'
 import { Pager } from '#app/features/admin/pager.tsx'

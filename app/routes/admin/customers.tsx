@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { Route } from './+types/customers'
 import { adminCustomersQuerySchema } from '#contracts/admin.ts'
 import { Pager } from '#app/features/admin/pager.tsx'

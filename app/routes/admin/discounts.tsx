@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { Plus } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Plus } from '#app/components/icons.tsx'
 import type { Route } from './+types/discounts'
 import { formatPrice } from '#contracts/pricing.ts'
 import type { AdminDiscount } from '#contracts/discounts.ts'

@@ -1,6 +1,6 @@
 import { Link, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { ArrowLeft, TriangleAlert } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ArrowLeft, TriangleAlert } from '#app/components/icons.tsx'
 import type { Route } from './+types/orders.$orderId'
 import { adminStatusMoveSchema } from '#contracts/admin.ts'
 import { orderNumber } from '#contracts/orders.ts'

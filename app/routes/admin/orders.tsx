@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { Search } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Search } from '#app/components/icons.tsx'
 import type { Route } from './+types/orders'
 import { adminOrdersQuerySchema } from '#contracts/admin.ts'
 import { orderStatuses, type OrderStatus } from '#contracts/order-status.ts'

@@ -1,6 +1,6 @@
 import { data, Form, Link, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { ArrowLeft, Download } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ArrowLeft, Download } from '#app/components/icons.tsx'
 import type { Route } from './+types/products.import'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { requireAdmin } from '#app/lib/auth.server.ts'

@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { ArrowLeft } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { ArrowLeft } from '#app/components/icons.tsx'
 import type { Route } from './+types/products.new'
 import { requireAdmin } from '#app/lib/auth.server.ts'
 import { privatePageMeta, rootOrigin } from '#app/lib/meta.ts'

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { FileSpreadsheet, Plus } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { FileSpreadsheet, Plus } from '#app/components/icons.tsx'
 import type { Route } from './+types/products'
 import { Pager } from '#app/features/admin/pager.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { Check, PackageCheck, X } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Check, PackageCheck, X } from '#app/components/icons.tsx'
 import type { Route } from './+types/requests'
 import {
   adminRequestsQuerySchema,

@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
-import { Check, EyeOff } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Check, EyeOff } from '#app/components/icons.tsx'
 import type { Route } from './+types/reviews'
 import { adminReviewsQuerySchema, reviewDecisionSchema, reviewStatuses } from '#contracts/reviews.ts'
 import { Pager } from '#app/features/admin/pager.tsx'

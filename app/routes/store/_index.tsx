@@ -1,5 +1,5 @@
 import { redirect } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { Route } from './+types/_index'
 import { LANGUAGE_COOKIE, langOfPath, preferredLang } from '#contracts/languages.ts'
 import { tFor } from '#app/lib/i18n/i18n.ts'

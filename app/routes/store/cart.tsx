@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { ArrowRight, CircleAlert, ShoppingBag } from 'lucide-react'
+import { ArrowRight, CircleAlert, ShoppingBag } from '#app/components/icons.tsx'
 import type { Route } from './+types/cart'
 import { cartUpdateSchema } from '#contracts/cart.ts'
 import { appContext } from '#app/lib/app-context.server.ts'

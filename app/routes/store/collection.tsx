@@ -1,5 +1,5 @@
 import { useNavigation } from 'react-router'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
 import { langOfPath, withoutLang } from '#contracts/languages.ts'
 import { i18nFor } from '#app/lib/i18n/i18n.ts'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
-import { Briefcase, Mail, MapPin, MessageCircle, Phone } from 'lucide-react'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { Briefcase, Mail, MapPin, MessageCircle, Phone } from '#app/components/icons.tsx'
 import type { Route } from './+types/contact'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { logFault } from '#app/lib/service-result.server.ts'

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { ChevronRight } from 'lucide-react'
+import { ChevronRight } from '#app/components/icons.tsx'
 import type { Route } from './+types/productdetail.$productId'
 import { cartAddSchema } from '#contracts/cart.ts'
 import { stockAlertSchema } from '#contracts/alerts.ts'

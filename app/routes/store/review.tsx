@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
-import { CircleAlert } from 'lucide-react'
+import { CircleAlert } from '#app/components/icons.tsx'
 import type { Route } from './+types/review'
 import { orderNumber } from '#contracts/orders.ts'
 import { REVIEW_PHOTOS_MAX, reviewByLinkSchema } from '#contracts/reviews.ts'

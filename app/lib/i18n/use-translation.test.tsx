@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'vitest'
+import { renderToStaticMarkup } from 'react-dom/server'
+import { I18nextProvider } from 'react-i18next'
+import { createInstance } from 'i18next'
+import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+
+function instance(lng: string, messages: Record<string, Record<string, string>>) {
+  const i18n = createInstance()
+  void i18n.init({
+    lng,
+    resources: { [lng]: messages },
+    ns: Object.keys(messages),
+    defaultNS: 'common',
+    fallbackLng: false,
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  })
+  return i18n
+}
+
+describe('useTranslation', () => {
+  const en = instance('en', { common: { 'sale.was': 'Was {{price}}' }, catalog: { 'collection.title': 'Collection' } })
+  const ur = instance('ur', { common: { 'sale.was': 'پہلے {{price}}' }, catalog: { 'collection.title': 'کلیکشن' } })
+  const answers: unknown[] = []
+
+  function Page() {
+    const common = useTranslation()
+    const catalog = useTranslation('catalog')
+    answers.push(common, catalog)
+    return (
+      <p>
+        {common.t('sale.was', { price: 'Rs 900' })} · {catalog.t('collection.title')} · {String(common.ready)}
+      </p>
+    )
+  }
+
+  test('reads the page’s language and the namespace asked for, the default one otherwise', () => {
+    const draw = (i18n: typeof en) =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={i18n}>
+          <Page />
+        </I18nextProvider>,
+      )
+    expect(draw(en)).toBe('<p>Was Rs 900 · Collection · true</p>')
+    expect(draw(ur)).toBe('<p>پہلے Rs 900 · کلیکشن · true</p>')
+  })
+
+  test('each language and namespace gets one answer, made once and given again', () => {
+    answers.length = 0
+    const draw = () =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={en}>
+          <Page />
+        </I18nextProvider>,
+      )
+    draw()
+    draw()
+    expect(answers).toHaveLength(4)
+    expect(answers[2]).toBe(answers[0])
+    expect(answers[3]).toBe(answers[1])
+    expect(answers[0]).not.toBe(answers[1])
+    const [t, i18n] = answers[0] as [unknown, unknown]
+    expect(i18n).toBe(en)
+    expect((answers[0] as { t: unknown }).t).toBe(t)
+  })
+})
