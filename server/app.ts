@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { Hono, type Context, type MiddlewareHandler } from 'hono'
@@ -243,7 +244,17 @@ export function createApp(options: AppOptions) {
   if (options.clientDir) {
     const root = path.relative(process.cwd(), options.clientDir) || '.'
     app.use('/assets/*', compress(), serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', IMMUTABLE) }))
-    app.use('*', serveStatic({ root, onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') }))
+    // Only an address under a name at the top of the client folder (favicon.svg, hero/, …)
+    // is looked for on disk: a page's address never is one, and a page request no longer
+    // asks the disk first (docs/decisions/039).
+    const topNames = new Set(readdirSync(options.clientDir))
+    const files: MiddlewareHandler<AppEnv> = serveStatic({
+      root,
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600'),
+    })
+    const onDisk: MiddlewareHandler<AppEnv> = (c, next) =>
+      topNames.has(c.req.path.split('/', 2)[1] ?? '') ? files(c, next) : next()
+    app.use('*', onDisk)
   }
   if (options.pages) {
     // A few pages drawn at once, the loop going round between (server/http/turns.ts). On

@@ -93,23 +93,21 @@ export function shapesMarkup(node: IconNode): string {
 function icon(name: string, node: IconNode) {
   const shapes = { __html: shapesMarkup(node) }
   const base = `lucide lucide-${name}`
-  function Icon({ className, ...props }: IconProps) {
+  // Lucide's stroke (none filled, current colour, 2 wide, round ends and joins) is the
+  // `.lucide` rule of app.css, not five attributes on each of a page's fifty icons; a
+  // stroke width given here goes in the style, where it outranks that rule.
+  function Icon({ className, strokeWidth, style, ...props }: IconProps) {
     // Hidden from screen readers unless it is given a name, as Lucide's components do.
     const named =
       props['aria-label'] !== undefined || props['aria-labelledby'] !== undefined || props.role !== undefined
     return (
       <svg
-        xmlns="http://www.w3.org/2000/svg"
         width={24}
         height={24}
         viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
         aria-hidden={named ? undefined : true}
         {...props}
+        style={strokeWidth === undefined ? style : { ...style, strokeWidth }}
         className={className ? `${base} ${className}` : base}
         dangerouslySetInnerHTML={shapes}
       />

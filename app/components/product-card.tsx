@@ -11,7 +11,11 @@ import { WishlistHeart } from '#app/components/wishlist-heart.tsx'
 
 export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
 
-/** Image, name and price; the image opens the product; a zoom button opens the viewer. */
+/**
+ * Image, name and price; the whole card opens the product, through the name's one link
+ * (its ::after covers the card, so a card is one link, not two, for a screen reader and
+ * for the server's render); the zoom and heart buttons sit above it.
+ */
 export function ProductCard({
   product,
   priority = false,
@@ -28,29 +32,27 @@ export function ProductCard({
   return (
     <article className="group relative">
       <div className="relative overflow-hidden rounded-xl bg-sand">
-        <Link to={href} prefetch="intent" tabIndex={-1} aria-hidden>
-          <ProductImage
-            src={product.image1}
-            alt=""
-            sizes={CARD_SIZES}
-            priority={priority}
-            className="transition-transform duration-500 group-hover:scale-[1.03]"
-          />
-        </Link>
+        <ProductImage
+          src={product.image1}
+          alt=""
+          sizes={CARD_SIZES}
+          priority={priority}
+          className="transition-transform duration-500 group-hover:scale-[1.03]"
+        />
         <button
           type="button"
           onClick={() => setZoom(true)}
           aria-label={t('card.zoom', { name: product.name })}
-          className="absolute top-2.5 end-2.5 grid size-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
+          className="absolute top-2.5 end-2.5 z-10 grid size-10 place-items-center rounded-full bg-white/90 text-ink shadow-sm transition hover:bg-white focus-visible:opacity-100 sm:opacity-0 sm:group-hover:opacity-100"
         >
           <Expand aria-hidden className="size-4" />
         </button>
-        <WishlistHeart productId={product._id} name={product.name} className="absolute start-2.5 top-2.5" />
+        <WishlistHeart productId={product._id} name={product.name} className="absolute start-2.5 top-2.5 z-10" />
       </div>
       <div className="mt-3 space-y-1">
         <Heading className="font-sans text-sm leading-snug font-medium text-ink">
           {/* The name keeps its own direction on an Urdu page (docs/decisions/022). */}
-          <Link to={href} prefetch="intent" dir="auto" className="hover:text-accent">
+          <Link to={href} prefetch="intent" dir="auto" className="after:absolute after:inset-0 hover:text-accent">
             {product.name}
           </Link>
         </Heading>

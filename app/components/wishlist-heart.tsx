@@ -1,13 +1,16 @@
 import { useLocation } from 'react-router'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Heart } from '#app/components/icons.tsx'
-import { Form } from '#app/lib/i18n/links.tsx'
+import { localePath } from '#contracts/languages.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
 import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
 
 /**
  * The heart on a card and on the product page: a plain form posted to /wishlist, which
  * keeps the product (or lets it go) and comes back here; once the app runs, the
- * wishlist's context does it in place, a guest's in the browser.
+ * wishlist's context does it in place, a guest's in the browser. A plain <form>, not
+ * React Router's: the app never lets it submit, and a card drew React Router's for nothing
+ * (docs/decisions/039).
  */
 export function WishlistHeart({
   productId,
@@ -21,11 +24,12 @@ export function WishlistHeart({
   const { t } = useTranslation()
   const wishlist = useWishlist()
   const { pathname, search } = useLocation()
+  const lang = useLang()
   const on = wishlist.has(productId)
   return (
-    <Form
+    <form
       method="post"
-      action="/wishlist"
+      action={localePath(lang, '/wishlist')}
       className={className}
       onSubmit={(e) => {
         e.preventDefault()
@@ -44,6 +48,6 @@ export function WishlistHeart({
       >
         <Heart aria-hidden className={`size-5 ${on ? 'fill-accent text-accent' : ''}`} />
       </button>
-    </Form>
+    </form>
   )
 }
