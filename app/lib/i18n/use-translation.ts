@@ -27,14 +27,41 @@ export const useTranslation = ((ns?: string | readonly string[], options?: { key
   if (!answers) fixed.set(instance, (answers = new Map<string, Answer>()))
   let answer = answers.get(key)
   if (!answer) {
-    // Typed loosely here: the answer's type is react-i18next's own, keys checked where `t` is used.
-    const getFixedT = instance.getFixedT.bind(instance) as (lng: string, ns: string, keyPrefix?: string) => TFunction
-    const t = getFixedT(lng, namespaces[0]!, options?.keyPrefix)
+    const t = fixedT(instance, lng, namespaces[0]!, options?.keyPrefix)
     answer = Object.assign([t, instance, true] as const, { t, i18n: instance, ready: true }) as unknown as Answer
     answers.set(key, answer)
   }
   return answer
 }) as typeof useI18nextTranslation
+
+type LooseT = (key: unknown, options?: unknown, ...rest: unknown[]) => unknown
+
+/**
+ * The instance's `t` with the language and namespace filled in. i18next's own (getFixedT)
+ * copies all of the instance's options into a new object on every call, for selectors and
+ * key prefixes no store message uses; a key written out, with or without values, goes
+ * straight to the instance here, and anything else to i18next's.
+ */
+function fixedT(instance: I18n, lng: string, ns: string, keyPrefix: string | undefined): TFunction {
+  // Typed loosely here: the answer's type is react-i18next's own, keys checked where `t` is used.
+  const getFixedT = instance.getFixedT.bind(instance) as unknown as (
+    lng: string,
+    ns: string,
+    keyPrefix?: string,
+  ) => LooseT
+  const theirs = getFixedT(lng, ns, keyPrefix)
+  if (keyPrefix) return theirs as unknown as TFunction
+  const plain = { lng, ns }
+  const ours: LooseT = (key, options, ...rest) => {
+    if (typeof key !== 'string' || rest.length > 0) return theirs(key, options, ...rest)
+    const translate = instance.t as unknown as LooseT
+    if (options === undefined) return translate(key, plain)
+    if (typeof options !== 'object' || options === null) return theirs(key, options)
+    const given = options as { lng?: string; ns?: string }
+    return translate(key, { ...given, lng: given.lng || lng, ns: given.ns || ns })
+  }
+  return ours as unknown as TFunction
+}
 
 function defaultNamespace(instance: I18n): string {
   const ns = instance.options.defaultNS
