@@ -25,7 +25,7 @@ export const BOOT_DEADLINE_MS = 3_000
 export const PRELOAD_TASK_MS = 4
 
 const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*>/g
-const BOOT_SCRIPT = /<script\b([^>]*?)\stype="module"([^>]*)>/
+const BOOT_SCRIPT = /^<script\b([^>]*?)\stype="module"([^>]*)>$/
 
 /** The starter: a classic inline script, so it runs under the page's CSP nonce. */
 export function starterScript(preloads: string[], nonce: string | undefined): string {
@@ -53,59 +53,82 @@ setTimeout(()=>document.readyState==='loading'?addEventListener('DOMContentLoade
 export function deferHydration(nonce: string | undefined): Transform {
   // The document is read byte for byte as Latin-1: what is looked for is ASCII, and no
   // byte of a UTF-8 character is, so the bytes go out as they came without decoding and
-  // encoding every page's text again.
+  // encoding every page's text again. <head> is read as text (it is short); the body is
+  // searched as bytes for its script tags, and only a script tag is read as text.
   let phase: 'head' | 'body' | 'done' = 'head'
-  let pending = ''
+  let head = ''
+  let held: Buffer = EMPTY
 
-  const rewrite = (text: string, final: boolean): string => {
-    pending += text
-    let out = ''
-    if (phase === 'head') {
-      const end = pending.indexOf('</head>')
-      if (end === -1) return final ? takeAll() : ''
-      const preloads: string[] = []
-      const head = pending.slice(0, end).replace(MODULE_PRELOAD, (tag) => {
-        const href = /\bhref="([^"]*)"/.exec(tag)?.[1]
-        if (href) preloads.push(href)
-        return ''
-      })
-      out += head + (preloads.length ? starterScript(preloads, nonce) : '')
-      pending = pending.slice(end)
-      phase = preloads.length ? 'body' : 'done'
-    }
-    if (phase === 'body') {
-      const match = BOOT_SCRIPT.exec(pending)
-      if (match) {
-        out += pending.slice(0, match.index) + `<script${match[1]} type="${INERT_BOOT_TYPE}"${match[2]}>`
-        pending = pending.slice(match.index + match[0].length)
-        phase = 'done'
-      } else if (!final) {
-        // Hold back a tag that may continue in the next chunk.
-        const open = pending.lastIndexOf('<')
-        const keep = open !== -1 && !pending.includes('>', open) ? open : pending.length
-        out += pending.slice(0, keep)
-        pending = pending.slice(keep)
-        return out
-      }
-    }
-    return out + takeAll()
+  /** <head> with its preloads moved into the starter, and what came after it; null until </head> has come. */
+  const readHead = (text: string): { head: string; rest: string } | null => {
+    head += text
+    const end = head.indexOf('</head>')
+    if (end === -1) return null
+    const preloads: string[] = []
+    const kept = head.slice(0, end).replace(MODULE_PRELOAD, (tag) => {
+      const href = /\bhref="([^"]*)"/.exec(tag)?.[1]
+      if (href) preloads.push(href)
+      return ''
+    })
+    const rest = head.slice(end)
+    head = ''
+    phase = preloads.length ? 'body' : 'done'
+    return { head: kept + (preloads.length ? starterScript(preloads, nonce) : ''), rest }
   }
-  const takeAll = () => {
-    const all = pending
-    pending = ''
-    return all
+
+  /** The body's bytes up to the boot script, that script's tag made inert, and the rest as they came. */
+  const readBody = (chunk: Buffer, final: boolean): Buffer[] => {
+    const bytes = held.length ? Buffer.concat([held, chunk]) : chunk
+    held = EMPTY
+    for (let from = 0; ;) {
+      const open = bytes.indexOf('<script', from, 'latin1')
+      if (open === -1) break
+      const close = bytes.indexOf('>', open)
+      if (close === -1) {
+        // A script tag cut by the chunk's end: held back for the next one.
+        if (final) return [bytes]
+        held = bytes.subarray(open)
+        return [bytes.subarray(0, open)]
+      }
+      const match = BOOT_SCRIPT.exec(bytes.toString('latin1', open, close + 1))
+      if (match) {
+        phase = 'done'
+        const inert = Buffer.from(`<script${match[1]} type="${INERT_BOOT_TYPE}"${match[2]}>`, 'latin1')
+        return [bytes.subarray(0, open), inert, bytes.subarray(close + 1)]
+      }
+      from = close + 1
+    }
+    if (final) return [bytes]
+    // Hold back a tag that may continue in the next chunk ('<scr…').
+    const last = bytes.lastIndexOf('<')
+    if (last === -1 || bytes.indexOf('>', last) !== -1) return [bytes]
+    held = bytes.subarray(last)
+    return [bytes.subarray(0, last)]
+  }
+
+  const pushAll = (stream: Transform, parts: Buffer[]) => {
+    for (const part of parts) if (part.length) stream.push(part)
   }
 
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
+      if (phase === 'head') {
+        const read = readHead(chunk.toString('latin1'))
+        if (!read) return callback()
+        this.push(Buffer.from(read.head, 'latin1'))
+        chunk = Buffer.from(read.rest, 'latin1')
+      }
       // Past the boot script, the rest passes as it is.
-      if (phase === 'done' && pending === '') return callback(null, chunk)
-      const out = rewrite(chunk.toString('latin1'), false)
-      callback(null, out ? Buffer.from(out, 'latin1') : undefined)
+      if (phase === 'done') return callback(null, chunk.length ? chunk : undefined)
+      pushAll(this, readBody(chunk, false))
+      callback()
     },
     flush(callback) {
-      const out = rewrite('', true)
-      callback(null, out ? Buffer.from(out, 'latin1') : undefined)
+      if (phase === 'head' && head) this.push(Buffer.from(head, 'latin1'))
+      else if (phase === 'body' && held.length) pushAll(this, readBody(EMPTY, true))
+      callback()
     },
   })
 }
+
+const EMPTY = Buffer.alloc(0)

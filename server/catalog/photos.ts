@@ -13,6 +13,11 @@ import { imageWidths, isProductImageName, productImageDir } from '#server/catalo
  */
 
 const MiB = 1024 * 1024
+
+// Each photo is read once (an upload, an import's, the demo catalog's at first start):
+// libvips's cache of operations, up to 50 MB by default, would only hold the store's memory.
+sharp.cache(false)
+
 export const DEFAULT_MAX_PHOTO_BYTES = 8 * MiB
 export const DEFAULT_MAX_PHOTO_PIXELS = 40_000_000
 /** The largest side a WebP file can have. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { I18nextProvider } from 'react-i18next'
+import { I18nextProvider, Trans } from 'react-i18next'
 import { createInstance } from 'i18next'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 
@@ -64,5 +64,24 @@ describe('useTranslation', () => {
     const [t, i18n] = answers[0] as [unknown, unknown]
     expect(i18n).toBe(en)
     expect((answers[0] as { t: unknown }).t).toBe(t)
+  })
+
+  test('<Trans> given the hook’s t finds its message in that t’s namespace', () => {
+    function Sentence() {
+      const { t } = useTranslation('catalog')
+      return (
+        <p>
+          <Trans t={t} i18nKey="collection.title" />
+        </p>
+      )
+    }
+    const draw = (i18n: typeof en) =>
+      renderToStaticMarkup(
+        <I18nextProvider i18n={i18n}>
+          <Sentence />
+        </I18nextProvider>,
+      )
+    expect(draw(en)).toBe('<p>Collection</p>')
+    expect(draw(ur)).toBe('<p>کلیکشن</p>')
   })
 })

@@ -60,7 +60,8 @@ function fixedT(instance: I18n, lng: string, ns: string, keyPrefix: string | und
     const given = options as { lng?: string; ns?: string }
     return translate(key, { ...given, lng: given.lng || lng, ns: given.ns || ns })
   }
-  return ours as unknown as TFunction
+  // What i18next's fixed t says of itself, which react-i18next's <Trans> reads for its namespace.
+  return Object.assign(ours, { lng, ns, keyPrefix: undefined }) as unknown as TFunction
 }
 
 function defaultNamespace(instance: I18n): string {
