@@ -3,20 +3,12 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { I18nextProvider, Trans } from 'react-i18next'
 import { createInstance } from 'i18next'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
+import { languageOptions, type Messages } from '#app/lib/i18n/i18n.ts'
 
-function instance(lng: string, messages: Record<string, Record<string, string>>) {
+function instance(lng: 'en' | 'ur', messages: Record<string, Record<string, string>>) {
+  // The store's own settings, with a few messages of our own.
   const i18n = createInstance()
-  void i18n.init({
-    lng,
-    resources: { [lng]: messages },
-    ns: Object.keys(messages),
-    defaultNS: 'common',
-    fallbackLng: false,
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  })
+  void i18n.init(languageOptions(lng, messages as unknown as Messages))
   return i18n
 }
 
