@@ -1,8 +1,7 @@
 import { useLocation } from 'react-router'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Heart } from '#app/components/icons.tsx'
-import { localePath } from '#contracts/languages.ts'
-import { useLang } from '#app/lib/i18n/language.ts'
+import { useLocalePath } from '#app/lib/i18n/links.tsx'
 import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
 
 /**
@@ -24,12 +23,12 @@ export function WishlistHeart({
   const { t } = useTranslation()
   const wishlist = useWishlist()
   const { pathname, search } = useLocation()
-  const lang = useLang()
+  const localePath = useLocalePath()
   const on = wishlist.has(productId)
   return (
     <form
       method="post"
-      action={localePath(lang, '/wishlist')}
+      action={localePath('/wishlist')}
       className={className}
       onSubmit={(e) => {
         e.preventDefault()
