@@ -18,6 +18,8 @@ import { i18nFor, setUpLanguage } from '#app/lib/i18n/i18n.ts'
 import { loadConsoleMessages } from '#app/lib/i18n/console.ts'
 import { LANGUAGES } from '#contracts/languages.ts'
 import { requestLang } from '#app/lib/i18n/language.ts'
+import { MarkupCacheContext } from '#app/lib/kept-markup.tsx'
+import { createMarkupCache } from '#app/lib/kept-markup.server.ts'
 import english from '#locales/en/index.ts'
 import urdu from '#locales/ur/index.ts'
 
@@ -25,6 +27,9 @@ import urdu from '#locales/ur/index.ts'
 export { appContext }
 
 export const streamTimeout = 5_000
+
+/** Cards' markup, drawn once each (docs/decisions/040): about a thousand cards, 4 MB at most. */
+const markupCache = createMarkupCache({ maxChars: 2 * 1024 * 1024 })
 
 // Both languages' messages, once: a page is rendered in the language its URL names. The
 // console's too, in each language it is written in (English only: locales/README.md).
@@ -70,9 +75,11 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18nFor(requestLang(request))}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>,
+      <MarkupCacheContext value={markupCache}>
+        <I18nextProvider i18n={i18nFor(requestLang(request))}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </MarkupCacheContext>,
       {
         nonce,
         [readyOption]() {

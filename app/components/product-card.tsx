@@ -8,6 +8,9 @@ import { ProductImage } from '#app/components/product-image.tsx'
 import { ImageViewer } from '#app/components/image-viewer.tsx'
 import { Stars } from '#app/components/stars.tsx'
 import { WishlistHeart } from '#app/components/wishlist-heart.tsx'
+import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { KeptItem } from '#app/lib/kept-markup.tsx'
 
 export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
 
@@ -73,6 +76,36 @@ export function ProductCard({
       </div>
       {zoom && <ImageViewer src={product.image1} alt={product.name} onClose={() => setZoom(false)} />}
     </article>
+  )
+}
+
+/**
+ * A card in a grid's list. The server keeps its markup for the product as it stands, the
+ * language and the heart (docs/decisions/040), and writes it again wherever the card shows.
+ * A priority card is drawn each time: React preloads its eager image from the page's head.
+ */
+export function ProductCardItem({
+  product,
+  priority = false,
+  className,
+}: {
+  product: ProductSummary
+  priority?: boolean
+  className?: string | undefined
+}) {
+  const lang = useLang()
+  const on = useWishlist().has(product._id)
+  if (priority) {
+    return (
+      <li className={className}>
+        <ProductCard product={product} priority />
+      </li>
+    )
+  }
+  return (
+    <KeptItem className={className} cacheKey={`card ${lang} ${on ? 'on' : 'off'} ${JSON.stringify(product)}`}>
+      <ProductCard product={product} />
+    </KeptItem>
   )
 }
 

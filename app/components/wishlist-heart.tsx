@@ -1,4 +1,3 @@
-import { useLocation } from 'react-router'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Heart } from '#app/components/icons.tsx'
 import { useLocalePath } from '#app/lib/i18n/links.tsx'
@@ -6,10 +5,11 @@ import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
 
 /**
  * The heart on a card and on the product page: a plain form posted to /wishlist, which
- * keeps the product (or lets it go) and comes back here; once the app runs, the
- * wishlist's context does it in place, a guest's in the browser. A plain <form>, not
- * React Router's: the app never lets it submit, and a card drew React Router's for nothing
- * (docs/decisions/039).
+ * keeps the product (or lets it go) and goes back to the page it was posted from, its
+ * Referer (the form names no page, so a card's markup is the same on every page:
+ * docs/decisions/040); once the app runs, the wishlist's context does it in place, a
+ * guest's in the browser. A plain <form>, not React Router's: the app never lets it
+ * submit, and a card drew React Router's for nothing (docs/decisions/039).
  */
 export function WishlistHeart({
   productId,
@@ -22,7 +22,6 @@ export function WishlistHeart({
 }) {
   const { t } = useTranslation()
   const wishlist = useWishlist()
-  const { pathname, search } = useLocation()
   const localePath = useLocalePath()
   const on = wishlist.has(productId)
   return (
@@ -38,7 +37,6 @@ export function WishlistHeart({
       <input type="hidden" name="intent" value="heart" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="on" value={on ? '0' : '1'} />
-      <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
       <button
         type="submit"
         aria-pressed={on}

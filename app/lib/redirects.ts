@@ -72,8 +72,16 @@ export function backFromAuthPage(url: URL, referer: string | null): string {
   const to = url.searchParams.get('redirectTo')
   const home = localePath(langOfPath(url.pathname), '/')
   if (to !== null) return safeRedirect(to, url.origin, home)
-  if (!referer || !URL.canParse(referer)) return home
+  return safeRedirect(sameHostReferer(url, referer), url.origin, home)
+}
+
+/**
+ * The path and query of the page a request came from, when the Referer names this host
+ * (the host alone: behind a TLS proxy the page's own URL may say http); else undefined.
+ * Same-host pages send it whole under the store's policy (strict-origin-when-cross-origin).
+ */
+export function sameHostReferer(url: URL, referer: string | null): string | undefined {
+  if (!referer || !URL.canParse(referer)) return undefined
   const from = new URL(referer)
-  // The host alone: behind a TLS proxy the page's own URL may say http.
-  return from.host === url.host ? safeRedirect(from.pathname + from.search, url.origin, home) : home
+  return from.host === url.host ? from.pathname + from.search : undefined
 }

@@ -101,21 +101,26 @@ describe.runIf(pagesBuilt).each(databases)('the wishlist without scripts (%s)', 
   })
   afterAll(() => store.close())
   const page = (path: string, cookie = '') => app.request(`${ORIGIN}${path}`, { headers: cookie ? { cookie } : {} })
-  const post = (path: string, cookie: string, fields: Record<string, string>) =>
+  const post = (path: string, cookie: string, fields: Record<string, string>, from?: string) =>
     app.request(`${ORIGIN}${path}`, {
       method: 'POST',
-      headers: { cookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        cookie,
+        origin: ORIGIN,
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(from ? { referer: from } : {}),
+      },
       body: new URLSearchParams(fields).toString(),
     })
 
   it('keeps a heart from a card, lists it in both languages and moves it to the cart with a size', async () => {
-    // A guest is asked to sign in, and comes back where they were.
-    const guest = await post('/wishlist', '', {
-      intent: 'heart',
-      productId: 'oxford-shirt',
-      on: '1',
-      redirectTo: '/collection?category=Men',
-    })
+    // A guest is asked to sign in, and comes back where they were: the page the form was posted from.
+    const guest = await post(
+      '/wishlist',
+      '',
+      { intent: 'heart', productId: 'oxford-shirt', on: '1' },
+      `${ORIGIN}/collection?category=Men`,
+    )
     expect(guest.status).toBe(302)
     expect(guest.headers.get('location')).toBe(`/login?redirectTo=${encodeURIComponent('/collection?category=Men')}`)
     expect(await (await page('/wishlist')).text()).toContain('Your wishlist')
@@ -124,13 +129,23 @@ describe.runIf(pagesBuilt).each(databases)('the wishlist without scripts (%s)', 
     const session = client.cookie!
     const collection = await (await page('/collection', session)).text()
     expect(collection).toContain('Keep Men Oxford Shirt on your wishlist')
-    const hearted = await post('/wishlist', session, {
-      intent: 'heart',
-      productId: 'oxford-shirt',
-      on: '1',
-      redirectTo: '/collection',
-    })
+    const hearted = await post(
+      '/wishlist',
+      session,
+      { intent: 'heart', productId: 'oxford-shirt', on: '1' },
+      `${ORIGIN}/collection`,
+    )
     expect(hearted.headers.get('location')).toBe('/collection')
+    // From another site, or with no Referer, to the wishlist page.
+    const elsewhere = await post(
+      '/wishlist',
+      session,
+      { intent: 'heart', productId: 'oxford-shirt', on: '1' },
+      'https://evil.example/collection',
+    )
+    expect(elsewhere.headers.get('location')).toBe('/wishlist')
+    const bare = await post('/wishlist', session, { intent: 'heart', productId: 'oxford-shirt', on: '1' })
+    expect(bare.headers.get('location')).toBe('/wishlist')
     expect(await (await page('/collection', session)).text()).toMatch(
       /aria-pressed="true" aria-label="Keep Men Oxford Shirt on your wishlist"/,
     )

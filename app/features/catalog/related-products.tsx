@@ -1,6 +1,6 @@
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { ProductSummary } from '#contracts/catalog.ts'
-import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+import { ProductCardItem, ProductGrid } from '#app/components/product-card.tsx'
 
 /** Products like this one, under the product; nothing when there are none. */
 export function RelatedProducts({ items }: { items: ProductSummary[] }) {
@@ -13,9 +13,7 @@ export function RelatedProducts({ items }: { items: ProductSummary[] }) {
       </h2>
       <ProductGrid columns="grid-cols-2 lg:grid-cols-4">
         {items.map((p) => (
-          <li key={p._id}>
-            <ProductCard product={p} />
-          </li>
+          <ProductCardItem key={p._id} product={p} />
         ))}
       </ProductGrid>
     </section>

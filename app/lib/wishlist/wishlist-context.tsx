@@ -23,6 +23,9 @@ const WishlistContext = createContext<WishlistApi | null>(null)
  */
 const WishlistReadyContext = createContext(false)
 
+/** The wishlist's contexts, for markup the server draws apart from the page (app/lib/kept-markup.tsx). */
+export const wishlistContexts = [WishlistContext, WishlistReadyContext] as const
+
 export function useWishlist(): WishlistApi {
   const value = useContext(WishlistContext)
   if (!value) throw new Error('useWishlist outside WishlistProvider')

@@ -8,7 +8,7 @@ import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import { LanguageOffer } from '#app/features/home/language-offer.tsx'
 import { appContext } from '#app/lib/app-context.server.ts'
 import { pageMeta, rootOrigin } from '#app/lib/meta.ts'
-import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+import { ProductCardItem, ProductGrid } from '#app/components/product-card.tsx'
 import { Hero } from '#app/features/home/hero.tsx'
 import { heroMedia } from '#app/features/home/hero-slots.ts'
 import { NewsletterForm } from '#app/features/home/newsletter-form.tsx'
@@ -86,9 +86,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         />
         <ProductGrid>
           {latest.map((product) => (
-            <li key={product._id}>
-              <ProductCard product={product} />
-            </li>
+            <ProductCardItem key={product._id} product={product} />
           ))}
         </ProductGrid>
       </section>
@@ -103,9 +101,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {bestSellers.length > 0 ? (
           <ProductGrid>
             {bestSellers.map((product) => (
-              <li key={product._id}>
-                <ProductCard product={product} />
-              </li>
+              <ProductCardItem key={product._id} product={product} />
             ))}
           </ProductGrid>
         ) : (

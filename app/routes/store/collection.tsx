@@ -19,7 +19,7 @@ import {
 import { ActiveFilters } from '#app/features/catalog/active-filters.tsx'
 import { filterWordIn } from '#app/features/catalog/filter-words.ts'
 import { CollectionFilters, SortSelect } from '#app/features/catalog/collection-filters.tsx'
-import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+import { ProductCardItem, ProductGrid } from '#app/components/product-card.tsx'
 import { Pagination, showingLabel } from '#app/components/pagination.tsx'
 
 // Filters, sort, search and page live in the URL and are answered here, on the server,
@@ -104,9 +104,12 @@ export default function Collection({ loaderData }: Route.ComponentProps) {
                 {items.map((product, i) => (
                   // Cards past the first rows are laid out when they near the screen: Nastaliq is
                   // slow to shape, and 24 cards of it held an Urdu phone's first seconds.
-                  <li key={product._id} className={i >= 4 ? 'card-deferred' : undefined}>
-                    <ProductCard product={product} priority={page === 1 && i < 2} />
-                  </li>
+                  <ProductCardItem
+                    key={product._id}
+                    className={i >= 4 ? 'card-deferred' : undefined}
+                    product={product}
+                    priority={page === 1 && i < 2}
+                  />
                 ))}
               </ProductGrid>
             ) : total > 0 ? (

@@ -11,7 +11,7 @@ import { requestLang, useLang } from '#app/lib/i18n/language.ts'
 import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import { NO_FILTERS, parseFilters } from '#contracts/catalog-filters.ts'
 import { Pagination, showingLabel } from '#app/components/pagination.tsx'
-import { ProductCard, ProductGrid } from '#app/components/product-card.tsx'
+import { ProductCardItem, ProductGrid } from '#app/components/product-card.tsx'
 
 // docs/spec/rulings.md #20: the product listing, paged like the collection.
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -97,9 +97,7 @@ export default function ProductListing({ loaderData }: Route.ComponentProps) {
           {items.length > 0 ? (
             <ProductGrid>
               {items.map((product, i) => (
-                <li key={product._id}>
-                  <ProductCard product={product} priority={page === 1 && i < 4} />
-                </li>
+                <ProductCardItem key={product._id} product={product} priority={page === 1 && i < 4} />
               ))}
             </ProductGrid>
           ) : (

@@ -15,7 +15,7 @@ import { tFor } from '#app/lib/i18n/i18n.ts'
 import { redirectIn, requestLang } from '#app/lib/i18n/language.ts'
 import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import { Form, Link } from '#app/lib/i18n/links.tsx'
-import { safeRedirect } from '#app/lib/redirects.ts'
+import { safeRedirect, sameHostReferer } from '#app/lib/redirects.ts'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 import { useWishlist, useWishlistReady } from '#app/lib/wishlist/wishlist-context.tsx'
 import { useLang } from '#app/lib/i18n/language.ts'
@@ -49,9 +49,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { services, user } = context.get(appContext)
   const form = await request.formData()
-  const values = formValues(form, ['intent', 'productId', 'on', 'size', 'redirectTo'])
+  const values = formValues(form, ['intent', 'productId', 'on', 'size'])
   const here = localePath(requestLang(request), '/wishlist')
-  const back = safeRedirect(values.redirectTo, request.url, here)
+  // A heart's form names no page of its own (its markup is the same on every page,
+  // docs/decisions/040): it goes back to the page it was posted from.
+  const back = safeRedirect(sameHostReferer(new URL(request.url), request.headers.get('referer')), request.url, here)
   if (!user) throw redirectIn(request, `/login?redirectTo=${encodeURIComponent(back)}`)
   if (values.intent === 'heart') {
     const heart = parseForm(wishlistToggleSchema, { productId: values.productId, on: values.on === '1' })
