@@ -29,6 +29,24 @@ describe('deferHydration', () => {
     )
   })
 
+  it('gives on what React wrote as one piece each time React flushes, and the rest at the end', async () => {
+    const stream = deferHydration(nonce)
+    const pieces: string[] = []
+    stream.on('data', (piece: Buffer) => pieces.push(piece.toString()))
+    const ended = new Promise((resolve) => stream.on('end', resolve))
+    const bytes = Buffer.from(page)
+    const shell = bytes.indexOf('<script')
+    for (let at = 0; at < shell; at += 40) stream.write(bytes.subarray(at, Math.min(at + 40, shell)))
+    stream.flush()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(pieces).toHaveLength(1)
+    for (let at = shell; at < bytes.length; at += 40) stream.write(bytes.subarray(at, at + 40))
+    stream.end()
+    await ended
+    expect(pieces).toHaveLength(2)
+    expect(pieces.join('')).toBe(await run([page]))
+  })
+
   it('gives the same page however the stream is cut, inside tags and characters alike', async () => {
     const whole = await run([page])
     const bytes = Buffer.from(page)

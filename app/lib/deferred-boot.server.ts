@@ -50,7 +50,7 @@ setTimeout(()=>document.readyState==='loading'?addEventListener('DOMContentLoade
  * make way for the starter, and the first inline module script of <body> (React Router's
  * boot) gets an inert type. Anything it does not recognise passes through untouched.
  */
-export function deferHydration(nonce: string | undefined): Transform {
+export function deferHydration(nonce: string | undefined): Transform & { flush(): void } {
   // The document is read byte for byte as Latin-1: what is looked for is ASCII, and no
   // byte of a UTF-8 character is, so the bytes go out as they came without decoding and
   // encoding every page's text again. <head> is read as text (it is short); the body is
@@ -106,29 +106,42 @@ export function deferHydration(nonce: string | undefined): Transform {
     return [bytes.subarray(0, last)]
   }
 
-  const pushAll = (stream: Transform, parts: Buffer[]) => {
-    for (const part of parts) if (part.length) stream.push(part)
+  /**
+   * What React wrote since it last flushed, given on as one piece when it does: React writes
+   * a page 4 KB at a time and calls `flush()` when it has written all it has, and each piece
+   * given on crossed two Node streams, a web stream and a socket write (docs/decisions/040).
+   */
+  let pending: Buffer[] = []
+  const give = (...parts: Buffer[]) => {
+    for (const part of parts) if (part.length) pending.push(part)
+  }
+  const release = (stream: Transform) => {
+    if (pending.length === 0) return
+    stream.push(pending.length === 1 ? pending[0] : Buffer.concat(pending))
+    pending = []
   }
 
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       if (phase === 'head') {
         const read = readHead(chunk.toString('latin1'))
         if (!read) return callback()
-        this.push(Buffer.from(read.head, 'latin1'))
+        give(Buffer.from(read.head, 'latin1'))
         chunk = Buffer.from(read.rest, 'latin1')
       }
-      // Past the boot script, the rest passes as it is.
-      if (phase === 'done') return callback(null, chunk.length ? chunk : undefined)
-      pushAll(this, readBody(chunk, false))
+      if (phase === 'done') give(chunk)
+      else give(...readBody(chunk, false))
       callback()
     },
     flush(callback) {
-      if (phase === 'head' && head) this.push(Buffer.from(head, 'latin1'))
-      else if (phase === 'body' && held.length) pushAll(this, readBody(EMPTY, true))
+      if (phase === 'head' && head) give(Buffer.from(head, 'latin1'))
+      else if (phase === 'body' && held.length) give(...readBody(EMPTY, true))
+      release(this)
       callback()
     },
   })
+  // React calls its destination's flush() after each time it writes (as it does for zlib's).
+  return Object.assign(stream, { flush: () => release(stream) })
 }
 
 const EMPTY = Buffer.alloc(0)
