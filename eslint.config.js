@@ -194,6 +194,10 @@ export default tseslint.config(
           selector: "ImportDeclaration[source.value='react-i18next'] ImportSpecifier[imported.name='useTranslation']",
           message: 'Import useTranslation from #app/lib/i18n/use-translation.ts (docs/decisions/039).',
         },
+        {
+          selector: "ImportDeclaration[source.value='react-i18next'] ImportSpecifier[imported.name='Trans']",
+          message: 'Import Trans from #app/lib/i18n/trans.tsx (docs/decisions/040).',
+        },
       ],
     },
   },

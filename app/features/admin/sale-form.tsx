@@ -1,5 +1,5 @@
 import { Form } from 'react-router'
-import { Trans } from 'react-i18next'
+import { Trans } from '#app/lib/i18n/trans.tsx'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { CircleAlert } from '#app/components/icons.tsx'
 import { categories, subCategories } from '#contracts/catalog.ts'

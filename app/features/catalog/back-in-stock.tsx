@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next'
+import { Trans } from '#app/lib/i18n/trans.tsx'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Form, Link, useLocalePath } from '#app/lib/i18n/links.tsx'
 import { BellRing, Check } from '#app/components/icons.tsx'

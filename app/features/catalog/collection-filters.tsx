@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { NavigationType, useLocation, useNavigationType } from 'react-router'
-import { Trans } from 'react-i18next'
+import { Trans } from '#app/lib/i18n/trans.tsx'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { useLocalePath, useNavigate } from '#app/lib/i18n/links.tsx'
 import { ChevronDown, SlidersHorizontal } from '#app/components/icons.tsx'

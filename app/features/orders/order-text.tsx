@@ -1,4 +1,4 @@
-import { Trans } from 'react-i18next'
+import { Trans } from '#app/lib/i18n/trans.tsx'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 
 /** The messages that name an order by its number: `<no>{{number}}</no>` marks where it goes. */

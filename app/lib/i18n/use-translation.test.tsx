@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { renderToStaticMarkup } from 'react-dom/server'
+// eslint-disable-next-line no-restricted-syntax -- react-i18next's own, which reads the hook's t.ns
 import { I18nextProvider, Trans } from 'react-i18next'
 import { createInstance } from 'i18next'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'

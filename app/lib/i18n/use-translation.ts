@@ -10,8 +10,8 @@ import type { i18n as I18n, TFunction } from 'i18next'
 // console's: app/lib/i18n/console.ts), so none of that can change what is drawn: one
 // context read and the instance's `t` fixed to the language and namespace, made once.
 // Measured on a signed-in shopper's collection (130 components asking for messages): a
-// tenth of the page's server time (docs/decisions/039). `Trans` is react-i18next's, given
-// this `t`; eslint.config.js sends every import here.
+// tenth of the page's server time (docs/decisions/039). `Trans` is the store's own too
+// (./trans.tsx), given this `t`; eslint.config.js sends every import of either here.
 
 type Answer = ReturnType<typeof useI18nextTranslation>
 const fixed = new WeakMap<I18n, Map<string, Answer>>()
@@ -60,7 +60,7 @@ function fixedT(instance: I18n, lng: string, ns: string, keyPrefix: string | und
     const given = options as { lng?: string; ns?: string }
     return translate(key, { ...given, lng: given.lng || lng, ns: given.ns || ns })
   }
-  // What i18next's fixed t says of itself, which react-i18next's <Trans> reads for its namespace.
+  // What i18next's fixed t says of itself, which <Trans> (the store's and react-i18next's) reads for its namespace.
   return Object.assign(ours, { lng, ns, keyPrefix: undefined }) as unknown as TFunction
 }
 

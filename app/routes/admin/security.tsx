@@ -1,5 +1,5 @@
 import { Form, useNavigation } from 'react-router'
-import { Trans } from 'react-i18next'
+import { Trans } from '#app/lib/i18n/trans.tsx'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { ShieldCheck } from '#app/components/icons.tsx'
 import type { Route } from './+types/security'

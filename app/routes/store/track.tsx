@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { data, useNavigation } from 'react-router'
-import { Trans } from 'react-i18next'
+import { Trans } from '#app/lib/i18n/trans.tsx'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { CircleAlert, PackageSearch } from '#app/components/icons.tsx'
 import type { Route } from './+types/track'
