@@ -29,7 +29,11 @@ function textOf(source: string): Text {
   return out
 }
 
-/** The message's pieces, or null when it holds markup this does not read (a tag in a tag, a lone tag). */
+/**
+ * The message's pieces, or null when it holds what this does not read: a tag in a tag, a
+ * lone tag, a value with a format ('{{n, number}}'). Kept for every message asked for; they
+ * are the locale files' own, so they are few.
+ */
 function parse(message: string): Piece[] | null {
   let pieces = parsed.get(message)
   if (pieces !== undefined) return pieces
@@ -41,8 +45,7 @@ function parse(message: string): Piece[] | null {
     at = match.index + match[0].length
   }
   if (at < message.length) pieces.push({ text: textOf(message.slice(at)) })
-  if (pieces.some((p) => !('tag' in p) && p.text.some((s) => typeof s === 'string' && /[<>]/.test(s)))) pieces = null
-  if (parsed.size > 1000) parsed.clear()
+  if (pieces.some((p) => p.text.some((s) => typeof s === 'string' && /[<>]|\{\{/.test(s)))) pieces = null
   parsed.set(message, pieces)
   return pieces
 }

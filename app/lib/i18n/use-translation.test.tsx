@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { describe, expect, test } from 'vitest'
 import { renderToStaticMarkup } from 'react-dom/server'
 // eslint-disable-next-line no-restricted-syntax -- react-i18next's own, which reads the hook's t.ns
@@ -17,6 +18,8 @@ describe('useTranslation', () => {
   const en = instance('en', { common: { 'sale.was': 'Was {{price}}' }, catalog: { 'collection.title': 'Collection' } })
   const ur = instance('ur', { common: { 'sale.was': 'پہلے {{price}}' }, catalog: { 'collection.title': 'کلیکشن' } })
   const answers: unknown[] = []
+  const drawIn = (i18n: typeof en, page: ReactNode) =>
+    renderToStaticMarkup(<I18nextProvider i18n={i18n}>{page}</I18nextProvider>)
 
   function Page() {
     const common = useTranslation()
@@ -30,24 +33,14 @@ describe('useTranslation', () => {
   }
 
   test('reads the page’s language and the namespace asked for, the default one otherwise', () => {
-    const draw = (i18n: typeof en) =>
-      renderToStaticMarkup(
-        <I18nextProvider i18n={i18n}>
-          <Page />
-        </I18nextProvider>,
-      )
+    const draw = (i18n: typeof en) => drawIn(i18n, <Page />)
     expect(draw(en)).toBe('<p>Was Rs 900 · Collection · true</p>')
     expect(draw(ur)).toBe('<p>پہلے Rs 900 · کلیکشن · true</p>')
   })
 
   test('each language and namespace gets one answer, made once and given again', () => {
     answers.length = 0
-    const draw = () =>
-      renderToStaticMarkup(
-        <I18nextProvider i18n={en}>
-          <Page />
-        </I18nextProvider>,
-      )
+    const draw = () => drawIn(en, <Page />)
     draw()
     draw()
     expect(answers).toHaveLength(4)
@@ -68,12 +61,7 @@ describe('useTranslation', () => {
         </p>
       )
     }
-    const draw = (i18n: typeof en) =>
-      renderToStaticMarkup(
-        <I18nextProvider i18n={i18n}>
-          <Sentence />
-        </I18nextProvider>,
-      )
+    const draw = (i18n: typeof en) => drawIn(i18n, <Sentence />)
     expect(draw(en)).toBe('<p>Collection</p>')
     expect(draw(ur)).toBe('<p>کلیکشن</p>')
   })
