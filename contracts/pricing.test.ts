@@ -120,4 +120,25 @@ describe('formatPrice', () => {
     expect(formatPrice(0)).toBe('Rs 0')
     expect(formatPrice(1234567)).toBe('Rs 1,234,567')
   })
+
+  it('writes every amount as Intl.NumberFormat en-PK does, without it', () => {
+    const intl = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 0 })
+    const amounts = [
+      -0,
+      0.5,
+      -0.5,
+      -0.4,
+      2.5,
+      -2.5,
+      999.5,
+      999_999.5,
+      1e15,
+      Number.MAX_SAFE_INTEGER,
+      1e21,
+      NaN,
+      Infinity,
+    ]
+    for (let n = 1; n < 1e16; n *= 7) amounts.push(n, -n, n + 0.5, n / 3, Math.floor(n) - 1)
+    for (const amount of amounts) expect(formatPrice(amount), String(amount)).toBe(`Rs ${intl.format(amount)}`)
+  })
 })

@@ -1,3 +1,5 @@
+import { groupedDigits } from '#contracts/digits.ts'
+
 /** The spec's delivery fee (docs/spec/store-spec.md §9); the store's own is DELIVERY_FEE in server/config.ts. */
 export const DELIVERY_FEE = 50
 
@@ -80,11 +82,14 @@ export function shortOfFreeDelivery(subtotal: number, delivery: Delivery): numbe
   return delivery.freeOver - subtotal
 }
 
-const rupees = new Intl.NumberFormat('en-PK', { maximumFractionDigits: 0 })
-
-/** 'Rs 1,299' (docs/spec/rulings.md #18). */
+/**
+ * 'Rs 1,299' (docs/spec/rulings.md #18): whole rupees, halves away from zero, as
+ * `Intl.NumberFormat('en-PK', { maximumFractionDigits: 0 })` writes them, without loading it.
+ */
 export function formatPrice(amount: number): string {
-  return `Rs ${rupees.format(amount)}`
+  const grouped = groupedDigits(Math.round(Math.abs(amount)))
+  if (grouped === null) return `Rs ${new Intl.NumberFormat('en-PK', { maximumFractionDigits: 0 }).format(amount)}`
+  return `Rs ${amount < 0 || Object.is(amount, -0) ? '-' : ''}${grouped}`
 }
 
 /** How much a sale price is off its list price, in whole percent (for "−25%"). */

@@ -37,6 +37,31 @@ describe('remembered messages', () => {
     )
   })
 
+  test.each([
+    ['en', english],
+    ['ur', urdu],
+  ] as const)('%s: a {{n, number}} reads as Intl writes it, whole or not', (lang, messages) => {
+    const fast = setUpLanguage(lang, messages)
+    const plain = createInstance()
+    void plain.init(languageOptions(lang, messages))
+    const t = (instance: typeof plain, options: Record<string, unknown>) =>
+      (instance.t as unknown as (key: string, options: Record<string, unknown>) => string)('showing.range', {
+        ns: 'catalog',
+        lng: lang,
+        ...options,
+      })
+    for (const n of [0, 7, 999, 1000, 24_999, 1_234_567, 2 ** 53 - 1, 2 ** 53, -1234, 1234.5, NaN]) {
+      const options = { first: n, last: n, count: n }
+      expect(t(fast, options), String(n)).toBe(t(plain, options))
+    }
+    expect(t(fast, { first: 1, last: 24, count: 100_000 })).toContain('100,000')
+    // With Intl's own options in the message, Intl writes it.
+    const withOptions = fast.services.formatter!.format(1234, 'number(minimumIntegerDigits: 6)', lang, {})
+    expect(withOptions).toBe(plain.services.formatter!.format(1234, 'number(minimumIntegerDigits: 6)', lang, {}))
+    expect(withOptions).toBe('001,234')
+    setUpLanguage(lang, messages)
+  })
+
   test('messages added later are seen, even for a key asked before they came', () => {
     const instance = setUpLanguage('en', english)
     // A namespace the store's types do not know.

@@ -10,6 +10,7 @@ import { i18nFor } from '#app/lib/i18n/i18n.ts'
 import { requestLang, useLang } from '#app/lib/i18n/language.ts'
 import { inLanguage } from '#app/lib/i18n/product-text.ts'
 import { NO_FILTERS, parseFilters } from '#contracts/catalog-filters.ts'
+import { groupedDigits } from '#contracts/digits.ts'
 import { Pagination, showingLabel } from '#app/components/pagination.tsx'
 import { ProductCardItem, ProductGrid } from '#app/components/product-card.tsx'
 
@@ -71,7 +72,8 @@ export default function ProductListing({ loaderData }: Route.ComponentProps) {
                 >
                   {t(`category.${category}`)}
                   <span aria-hidden className="text-xs text-muted tabular-nums">
-                    {facets.categories[category].toLocaleString(locale(lang))}
+                    {groupedDigits(facets.categories[category]) ??
+                      facets.categories[category].toLocaleString(locale(lang))}
                   </span>
                   <ArrowRight aria-hidden className="size-4 rtl:-scale-x-100" />
                 </Link>
