@@ -8,7 +8,8 @@
  * that draws the page's first price or count (docs/decisions/041).
  */
 export function groupedDigits(n: number): string | null {
-  if (!Number.isSafeInteger(n) || n < 0) return null
+  // Intl writes −0 as '-0'.
+  if (!Number.isSafeInteger(n) || n < 0 || Object.is(n, -0)) return null
   const digits = String(n)
   let grouped = digits.slice(0, digits.length % 3 || 3)
   for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`

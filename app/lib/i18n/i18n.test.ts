@@ -50,7 +50,7 @@ describe('remembered messages', () => {
         lng: lang,
         ...options,
       })
-    for (const n of [0, 7, 999, 1000, 24_999, 1_234_567, 2 ** 53 - 1, 2 ** 53, -1234, 1234.5, NaN]) {
+    for (const n of [0, -0, 7, 999, 1000, 24_999, 1_234_567, 2 ** 53 - 1, 2 ** 53, -1234, 1234.5, NaN]) {
       const options = { first: n, last: n, count: n }
       expect(t(fast, options), String(n)).toBe(t(plain, options))
     }
