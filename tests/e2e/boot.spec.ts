@@ -73,3 +73,31 @@ test('without any interaction the app boots within its deadline even if the page
   // It waited for the deadline (3 s from the start of the page), not a moment less.
   expect(await firstScriptStart(page)).toBeGreaterThanOrEqual(BOOT_DEADLINE_MS)
 })
+
+test('a booted page asks the server for no routes, before or after a navigation (docs/decisions/042)', async ({
+  page,
+}) => {
+  const errors = collectErrors(page)
+  const asked: string[] = []
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url())
+    if (!pathname.startsWith('/assets/') && !pathname.startsWith('/images/')) asked.push(pathname)
+  })
+  await page.goto('/ur/collection')
+  await page.waitForFunction(isHydrated)
+  // A link the page drew and one it did not: both are known without asking.
+  const product = page.locator('main a[href^="/ur/productdetail/"]').first()
+  const href = await product.getAttribute('href')
+  await product.click()
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+  await page.locator('a[href="/ur/about"]').first().click()
+  await expect(page).toHaveURL(/\/ur\/about$/)
+  await page.waitForLoadState('networkidle')
+  expect(asked.filter((p) => p.includes('manifest'))).toEqual([])
+  // The page itself and each navigation's data, nothing more (a card's link may fetch its
+  // data again when hovered: React Router's prefetch on intent).
+  expect(new Set(asked.filter((p) => p !== '/favicon.svg'))).toEqual(
+    new Set(['/ur/collection', `${href}.data`, '/ur/about.data']),
+  )
+  expect(errors).toEqual([])
+})
