@@ -55,7 +55,7 @@ export function ProductCard({
       <div className="mt-3 space-y-1">
         <Heading className="font-sans text-sm leading-snug font-medium text-ink">
           {/* The name keeps its own direction on an Urdu page (docs/decisions/022). */}
-          <Link to={href} prefetch="intent" dir="auto" className="after:absolute after:inset-0 hover:text-accent">
+          <Link to={href} dir="auto" className="after:absolute after:inset-0 hover:text-accent">
             {product.name}
           </Link>
         </Heading>

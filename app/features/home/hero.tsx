@@ -160,7 +160,6 @@ function Slide({
         <p className="mt-3 max-w-md text-base text-white/90 sm:mt-4 sm:text-lg">{t(`hero.${slot.id}.line`)}</p>
         <Link
           to={slot.href}
-          prefetch="intent"
           className="mt-6 inline-flex min-h-11 w-fit items-center gap-2 rounded-full bg-white px-6 py-3 text-sm font-semibold tracking-wide text-ink uppercase transition-colors hover:bg-accent-soft focus-visible:outline-white"
         >
           {t(`hero.${slot.id}.cta`)}

@@ -27,7 +27,6 @@ export function SectionHeading({
       {link && (
         <Link
           to={link.to}
-          prefetch="intent"
           className="group inline-flex min-h-11 items-center gap-2 text-sm font-semibold tracking-wide text-ink uppercase hover:text-accent"
         >
           {link.label}
