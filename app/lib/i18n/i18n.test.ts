@@ -4,6 +4,18 @@ import english from '#locales/en/index.ts'
 import urdu from '#locales/ur/index.ts'
 import { languageOptions, setUpLanguage, type Messages } from './i18n.ts'
 
+type Instance = ReturnType<typeof createInstance>
+const ask = (instance: Instance, key: string, options: Record<string, unknown>) =>
+  (instance.t as unknown as (key: string, options: Record<string, unknown>) => string)(key, options)
+
+/** The store's instance for a language, and i18next's own left as it is, set up alike. */
+function bothWays(lang: 'en' | 'ur', messages: Messages): { fast: Instance; plain: Instance } {
+  const fast = setUpLanguage(lang, messages)
+  const plain = createInstance()
+  void plain.init(languageOptions(lang, messages))
+  return { fast, plain }
+}
+
 describe('remembered messages', () => {
   const en = setUpLanguage('en', english)
   const ur = setUpLanguage('ur', urdu)
@@ -41,15 +53,9 @@ describe('remembered messages', () => {
     ['en', english],
     ['ur', urdu],
   ] as const)('%s: a {{n, number}} reads as Intl writes it, whole or not', (lang, messages) => {
-    const fast = setUpLanguage(lang, messages)
-    const plain = createInstance()
-    void plain.init(languageOptions(lang, messages))
-    const t = (instance: typeof plain, options: Record<string, unknown>) =>
-      (instance.t as unknown as (key: string, options: Record<string, unknown>) => string)('showing.range', {
-        ns: 'catalog',
-        lng: lang,
-        ...options,
-      })
+    const { fast, plain } = bothWays(lang, messages)
+    const t = (instance: Instance, options: Record<string, unknown>) =>
+      ask(instance, 'showing.range', { ns: 'catalog', lng: lang, ...options })
     for (const n of [0, -0, 7, 999, 1000, 24_999, 1_234_567, 2 ** 53 - 1, 2 ** 53, -1234, 1234.5, NaN]) {
       const options = { first: n, last: n, count: n }
       expect(t(fast, options), String(n)).toBe(t(plain, options))
@@ -78,11 +84,7 @@ describe('remembered messages', () => {
     ['en', english],
     ['ur', urdu],
   ] as const)('%s: each message with values, for every plural form, reads as i18next writes it', (lang, messages) => {
-    const fast = setUpLanguage(lang, messages)
-    const plain = createInstance()
-    void plain.init(languageOptions(lang, messages))
-    const t = (instance: typeof plain, key: string, options: Record<string, unknown>) =>
-      (instance.t as unknown as (key: string, options: Record<string, unknown>) => string)(key, options)
+    const { fast, plain } = bothWays(lang, messages)
     let compared = 0
     for (const [ns, bundle] of Object.entries(messages as Messages)) {
       for (const [key, text] of Object.entries(bundle as Record<string, string>)) {
@@ -95,8 +97,8 @@ describe('remembered messages', () => {
         for (const count of counts) {
           const options = { ns, lng: lang, ...values, ...(count === undefined ? {} : { count }) }
           // Asked twice: the second answer is the remembered message's.
-          expect(t(fast, base, options), `${lang} ${ns} ${base} ${count}`).toBe(t(plain, base, options))
-          expect(t(fast, base, options), `${lang} ${ns} ${base} ${count}`).toBe(t(plain, base, options))
+          expect(ask(fast, base, options), `${lang} ${ns} ${base} ${count}`).toBe(ask(plain, base, options))
+          expect(ask(fast, base, options), `${lang} ${ns} ${base} ${count}`).toBe(ask(plain, base, options))
           compared++
         }
       }
