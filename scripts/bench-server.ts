@@ -6,16 +6,37 @@ import path from 'node:path'
 const root = path.resolve(import.meta.dirname, '..')
 
 /**
- * Node's flags as `npm start` gives them, read from package.json's start line (the heap's
- * sizes: README, "Quick start"), so every bench and fault run starts the store with them.
+ * `npm start`'s line in parts: the environment it sets before `node` (NAME=value words), and
+ * node's arguments. Every start line so far is `[NAME=value ...] node <flags> <entry>`; one
+ * that is not (a shell's quoting, expansion or pipes) is refused rather than guessed at.
  */
-export const serverFlags: string[] = startFlags()
-
-function startFlags(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-  const words = pkg.scripts.start.trim().split(/\s+/)
-  return words.slice(1).filter((w) => w.startsWith('--') && !w.startsWith('--env-file'))
+export function parseStartLine(line: string): { env: Record<string, string>; args: string[] } {
+  const words = line.trim().split(/\s+/)
+  const plain = words.every((w) => !/["'$`\\|&;<>*?]/.test(w))
+  const env: Record<string, string> = {}
+  while (words.length > 0 && /^[A-Z_][A-Z0-9_]*=/.test(words[0]!)) {
+    const [name, ...value] = words.shift()!.split('=')
+    env[name!] = value.join('=')
+  }
+  if (!plain || words[0] !== 'node') {
+    throw new Error(`cannot run this start script as a plain node command: ${line}`)
+  }
+  return { env, args: words.slice(1) }
 }
+
+const startLine = parseStartLine(
+  (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start,
+)
+
+/**
+ * Node's flags as `npm start` gives them (the heap's sizes: README, "Quick start"), so every
+ * bench and fault run starts the store with them.
+ */
+export const serverFlags: string[] = startLine.args.filter((w) => w.startsWith('--') && !w.startsWith('--env-file'))
+
+/** The environment `npm start` sets for the process (glibc's malloc arenas: README, "Quick start"). */
+export const serverEnv: Record<string, string> = startLine.env
 
 export type BenchServer = Awaited<ReturnType<typeof waitForStore>>
 
@@ -31,6 +52,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...serverEnv,
       ...env,
     },
   })
@@ -48,21 +70,22 @@ export async function startStoreAsUser(tree: string, port: number) {
   const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')) as {
     scripts?: Record<string, string>
   }
-  const start = pkg.scripts?.start ?? ''
-  const words = start.trim().split(/\s+/)
-  // `npm start` runs the line through a shell; every start line so far is `node <flags> <entry>`.
-  if (words[0] !== 'node' || words.some((w) => /["'$`\\|&;<>*?]/.test(w))) {
-    throw new Error(`${tree}: cannot run its start script as a plain node command: ${start}`)
+  let start: ReturnType<typeof parseStartLine>
+  try {
+    start = parseStartLine(pkg.scripts?.start ?? '')
+  } catch (err) {
+    throw new Error(`${tree}: ${err instanceof Error ? err.message : String(err)}`, { cause: err })
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-bench-'))
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const key of ['NODE_ENV', 'DATABASE_URL', 'REDIS_URL']) delete env[key]
-  const child: ChildProcess = spawn(process.execPath, words.slice(1), {
+  const child: ChildProcess = spawn(process.execPath, start.args, {
     cwd: tree,
     stdio: ['ignore', 'ignore', 'inherit'],
     // Empty values count as unset; they also keep a .env in the tree from choosing a database.
     env: {
       ...env,
+      ...start.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

@@ -10,7 +10,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { computeTotals } from '#contracts/pricing.ts'
 import { ensureBuilt } from '#server/pages.ts'
-import { serverFlags } from './bench-server.ts'
+import { serverEnv, serverFlags } from './bench-server.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -51,7 +51,7 @@ export async function startInstance(name: string, env: Record<string, string>, p
   const p = port ?? (await freePort())
   const child = spawn(process.execPath, [...serverFlags, path.join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(p), LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, ...serverEnv, HOST: '127.0.0.1', PORT: String(p), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''

@@ -17,6 +17,7 @@ import {
   type TestStore,
 } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/support/factories.ts'
+import { parseStartLine } from '#scripts/bench-server.ts'
 
 // docs/decisions/013 (first part): what the fault and attack battery found, each defect with a
 // test that failed before its fix.
@@ -436,9 +437,8 @@ describe('6. .env is read at start', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0' }
     delete env.LOG_LEVEL
     delete env.DATABASE_URL
-    const [command, ...args] = start.split(' ')
-    expect(command).toBe('node')
-    const child = spawn(process.execPath, args, { cwd: dir, env })
+    const line = parseStartLine(start)
+    const child = spawn(process.execPath, line.args, { cwd: dir, env: { ...env, ...line.env } })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
     const code = await new Promise<number | null>((resolve) => {

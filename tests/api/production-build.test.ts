@@ -5,6 +5,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { KEEP_ALIVE_MS } from '#server/http/listen.ts'
 import { buildDir } from '#server/pages.ts'
+import { parseStartLine } from '#scripts/bench-server.ts'
 
 // A store started as the README says (`npm start`), or by running
 // server/main.ts itself, renders with React's production build. The process says which
@@ -27,11 +28,19 @@ interface StartLine {
  */
 async function startWithoutNodeEnv(
   args: string[],
+  startEnv: Record<string, string> = {},
 ): Promise<{ line: StartLine; pageStatus: number; keepAlive: string | null }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-start-'))
   // The working directory has no .env; the server's own folder is the project's.
   fs.symlinkSync(path.join(root, 'server'), path.join(dir, 'server'))
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0' }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...startEnv,
+    DATA_DIR: dir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SEED_DEMO: '0',
+  }
   // The test runner sets NODE_ENV=test; a shopkeeper's shell sets nothing.
   delete env.NODE_ENV
   delete env.LOG_LEVEL
@@ -70,9 +79,8 @@ async function startWithoutNodeEnv(
 
 describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js')))('production builds without NODE_ENV', () => {
   it('npm start renders with React’s production build', async () => {
-    const [command, ...args] = startScript.split(' ')
-    expect(command).toBe('node')
-    const { line, pageStatus, keepAlive } = await startWithoutNodeEnv(args)
+    const start = parseStartLine(startScript)
+    const { line, pageStatus, keepAlive } = await startWithoutNodeEnv(start.args, start.env)
     expect(line.mode).toBe('production')
     expect(line.react).toBe('production')
     expect(pageStatus).toBe(200)
