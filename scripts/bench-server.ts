@@ -40,10 +40,10 @@ export const serverEnv: Record<string, string> = startLine.env
 
 export type BenchServer = Awaited<ReturnType<typeof waitForStore>>
 
-/** Starts the built store on a loopback port with a fresh database, for benchmarks: the store's own settings, as `npm start` has them. */
-export async function startBenchServer(port: number, env: Record<string, string> = {}) {
+/** Starts the built store on a loopback port with a fresh database, for benchmarks: the store's own settings, as `npm start` has them (and the Node `flags` a bench adds, such as a profiler's). */
+export async function startBenchServer(port: number, env: Record<string, string> = {}, flags: string[] = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-bench-'))
-  const child: ChildProcess = spawn(process.execPath, [...serverFlags, path.join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...serverFlags, ...flags, path.join(root, 'server/main.ts')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

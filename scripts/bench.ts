@@ -6,6 +6,11 @@
 //                                    built there, both stores start as `npm start` starts
 //                                    them, and each row is measured on both in turn, in one
 //                                    run; both tables and their ratio are printed.
+//   npm run bench -- --only TEXT     only the rows whose name holds TEXT ("signed in", "/cart")
+//   npm run bench -- --profile       the server runs with `node --cpu-prof`: its profile goes
+//                                    to bench-results/, and where its time went (self time by
+//                                    package and by function, while the rows ran) is
+//                                    printed; with --only, of those rows alone.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -15,6 +20,7 @@ import autocannon from 'autocannon'
 import { ensureBuilt } from '#server/pages.ts'
 import { freePort } from '#scripts/fault-kit.ts'
 import { startBenchServer, startStoreAsUser, type BenchServer } from './bench-server.ts'
+import { monotonicMicros, summarize, type CpuProfile } from './cpu-profile.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
@@ -39,24 +45,41 @@ interface Shopper {
   targets: Target[]
 }
 
-let against: string | undefined
+const usage = 'Usage: npm run bench [-- --against REF | --only TEXT | --profile]'
+let options: { against?: string; only?: string; profile?: boolean }
 try {
-  against = parseArgs({ options: { against: { type: 'string' } }, strict: true }).values.against
+  options = parseArgs({
+    options: { against: { type: 'string' }, only: { type: 'string' }, profile: { type: 'boolean' } },
+    strict: true,
+  }).values
 } catch (err) {
-  console.error(`${err instanceof Error ? err.message : String(err)}\nUsage: npm run bench [-- --against REF]`)
+  console.error(`${err instanceof Error ? err.message : String(err)}\n${usage}`)
+  process.exit(2)
+}
+if (options.against !== undefined && (options.only !== undefined || options.profile)) {
+  console.error(`--against runs every row on both stores, without a profile.\n${usage}`)
   process.exit(2)
 }
 
 ensureBuilt((m) => console.log(m))
-if (against === undefined) await benchOne()
-else await benchAgainst(against)
+if (options.against === undefined) await benchOne(options.only, options.profile === true)
+else await benchAgainst(options.against)
 
-async function benchOne() {
-  const server = await startBenchServer(3900)
+async function benchOne(only: string | undefined, profile: boolean) {
+  const profileDir = profile ? path.join(out, `profile-${Date.now()}`) : undefined
+  /** When the rows ran: the profile is read for those times only, not the start or the sign-in. */
+  const windows: [number, number][] = []
+  const server = await startBenchServer(3900, {}, profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])
   try {
     const shopper = await prepare(server.base)
+    const targets = shopper.targets.filter((t) => only === undefined || t.name.includes(only))
+    if (targets.length === 0) throw new Error(`no row's name holds "${only}"`)
     const rows: Row[] = []
-    for (const t of shopper.targets) rows.push(await measure(server.base, t))
+    for (const t of targets) {
+      const from = monotonicMicros()
+      rows.push(await measure(server.base, t))
+      windows.push([from, monotonicMicros()])
+    }
     const loginMedianMs = await loginMedian(server.base, shopper)
     const memory = server.memory()
 
@@ -68,6 +91,20 @@ async function benchOne() {
   } finally {
     await server.stop()
   }
+  if (profileDir) printProfile(profileDir, windows)
+}
+
+/** Where the server's time went, from the profile Node wrote as it stopped. */
+function printProfile(dir: string, windows: [number, number][]) {
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('.cpuprofile'))
+  if (!file) throw new Error(`the server wrote no CPU profile into ${dir}`)
+  const profile = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CpuProfile
+  const { byPlace, byFunction } = summarize(profile, root, 15, windows)
+  console.log(`\nThe server's CPU profile: ${path.relative(root, path.join(dir, file))} (Chrome DevTools opens it)`)
+  console.log('Self time while the rows ran, by package or folder:')
+  console.table(byPlace.map((s) => ({ where: s.name, '%': s.percent })))
+  console.log('Self time by function:')
+  console.table(byFunction.map((s) => ({ function: s.name, '%': s.percent })))
 }
 
 async function benchAgainst(ref: string) {
