@@ -150,6 +150,8 @@ const envSchema = z.object({
   ADMIT_TEST_HEADER: flag.default(false),
   /** Pages drawn at once by one process; the rest wait for a turn (docs/decisions/032). Default: 1 on SQLite, 4 on PostgreSQL. */
   RENDER_CONCURRENCY: z.coerce.number().int().min(1).max(1000).optional(),
+  /** Products whose pages the process asks itself for as it starts, with home and the collection (docs/decisions/044); 0: none. */
+  WARM_UP_PRODUCTS: z.coerce.number().int().min(0).max(100).default(8),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis:// or rediss://')
@@ -257,6 +259,8 @@ export interface Config {
   }
   /** Shared rate limits and catalog changes across instances (docs/decisions/013). */
   redisUrl: string | undefined
+  /** WARM_UP_PRODUCTS: the products whose pages a starting process draws for itself (server/http/warm-up.ts). */
+  warmUpProducts: number
 }
 
 export class ConfigError extends Error {}
@@ -335,5 +339,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       renderConcurrency: e.RENDER_CONCURRENCY,
     },
     redisUrl: e.REDIS_URL,
+    warmUpProducts: e.WARM_UP_PRODUCTS,
   }
 }

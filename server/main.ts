@@ -12,6 +12,7 @@ import { seedCatalog } from '#demo/seed.ts'
 import { demoCatalog } from '#demo/catalog.ts'
 import { createApp } from '#server/app.ts'
 import { keepConnections, listen } from '#server/http/listen.ts'
+import { selfOrigin, warmUp } from '#server/http/warm-up.ts'
 import { clientDir, developmentPages, ensureBuilt, productionPages, projectRoot } from '#server/pages.ts'
 
 // Process entry: config -> database -> migrate -> seed -> listen (docs/STYLE.md).
@@ -83,6 +84,16 @@ async function main() {
     react: loadedReactBuild(),
     listeningSockets: listening.sockets,
   })
+
+  // The pages most shoppers open first, drawn once by the process itself while it is still
+  // quiet, so its first shoppers do not wait for Node to compile the drawing (server/http/warm-up.ts).
+  if (!development) {
+    void warmUp({
+      origin: selfOrigin(config.host, listening.port),
+      products: config.warmUpProducts,
+      log: (msg, fields) => logger.info(msg, fields),
+    })
+  }
 
   // Email leaves through the outbox; this process's worker sends what is due (docs/decisions/011).
   services.mail.startWorker()

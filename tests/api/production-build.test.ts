@@ -20,16 +20,18 @@ interface StartLine {
   msg: string
   mode: string
   react: string
+  answers?: number
 }
 
 /**
  * Starts `node <args>` with no NODE_ENV at all, as a shell would; answers its start line, a
- * page's status and how long it says it keeps the connection (its Keep-Alive header).
+ * page's status, how long it says it keeps the connection (its Keep-Alive header) and the
+ * line that says it warmed up (server/http/warm-up.ts).
  */
 async function startWithoutNodeEnv(
   args: string[],
   startEnv: Record<string, string> = {},
-): Promise<{ line: StartLine; pageStatus: number; keepAlive: string | null }> {
+): Promise<{ line: StartLine; pageStatus: number; keepAlive: string | null; warmed: StartLine }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-start-'))
   // The working directory has no .env; the server's own folder is the project's.
   fs.symlinkSync(path.join(root, 'server'), path.join(dir, 'server'))
@@ -46,30 +48,38 @@ async function startWithoutNodeEnv(
   delete env.LOG_LEVEL
   delete env.DATABASE_URL
   const child = spawn(process.execPath, args, { cwd: dir, env })
-  try {
-    const line = await new Promise<StartLine>((resolve, reject) => {
-      let out = ''
-      let err = ''
-      const timer = setTimeout(() => reject(new Error(`no start line within 60 s:\n${out}\n${err}`)), 60_000)
-      child.stderr.on('data', (c: Buffer) => (err += c.toString()))
-      child.stdout.on('data', (c: Buffer) => {
-        out += c.toString()
-        const started = out
+  let out = ''
+  let err = ''
+  child.stdout.on('data', (c: Buffer) => (out += c.toString()))
+  child.stderr.on('data', (c: Buffer) => (err += c.toString()))
+  /** The first line of the log whose message starts with `start`, within 60 s. */
+  const logLine = (start: string) =>
+    new Promise<StartLine>((resolve, reject) => {
+      const find = () =>
+        out
           .split('\n')
           .filter((l) => l.startsWith('{'))
           .map((l) => JSON.parse(l) as StartLine)
-          .find((l) => l.msg.startsWith('Kapra is serving on'))
-        if (started) {
-          clearTimeout(timer)
-          resolve(started)
-        }
-      })
-      child.on('exit', (code) => reject(new Error(`the store exited (${code}) before serving:\n${err}`)))
+          .find((l) => l.msg.startsWith(start))
+      const timer = setTimeout(() => reject(new Error(`no "${start}" within 60 s:\n${out}\n${err}`)), 60_000)
+      const look = () => {
+        const found = find()
+        if (!found) return
+        clearTimeout(timer)
+        child.stdout.off('data', look)
+        resolve(found)
+      }
+      child.stdout.on('data', look)
+      child.once('exit', (code) => reject(new Error(`the store exited (${code}) before "${start}":\n${err}`)))
+      look()
     })
+  try {
+    const line = await logLine('Kapra is serving on')
     const port = /localhost:(\d+)/.exec(line.msg)![1]
     const page = await fetch(`http://127.0.0.1:${port}/about`)
     await page.text()
-    return { line, pageStatus: page.status, keepAlive: page.headers.get('keep-alive') }
+    const warmed = await logLine('warmed up')
+    return { line, pageStatus: page.status, keepAlive: page.headers.get('keep-alive'), warmed }
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
@@ -80,12 +90,15 @@ async function startWithoutNodeEnv(
 describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js')))('production builds without NODE_ENV', () => {
   it('npm start renders with React’s production build', async () => {
     const start = parseStartLine(startScript)
-    const { line, pageStatus, keepAlive } = await startWithoutNodeEnv(start.args, start.env)
+    const { line, pageStatus, keepAlive, warmed } = await startWithoutNodeEnv(start.args, start.env)
     expect(line.mode).toBe('production')
     expect(line.react).toBe('production')
     expect(pageStatus).toBe(200)
     // Idle connections outlast the line's longest wait (server/http/listen.ts).
     expect(keepAlive).toBe(`timeout=${KEEP_ALIVE_MS / 1000}`)
+    // It drew its own first pages as it started: the products' list, then home and the
+    // collection in both languages (an empty store: no product pages).
+    expect(warmed.answers).toBe(5)
   }, 90_000)
 
   it('so does server/main.ts run directly', async () => {
