@@ -24,7 +24,8 @@ export function parseStartLine(line: string): { env: Record<string, string>; arg
   return { env, args: words.slice(1) }
 }
 
-const startLine = parseStartLine(
+/** This checkout's `npm start` line, parsed: what the benches, the fault battery and the start tests run. */
+export const startLine = parseStartLine(
   (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
     .start,
 )

@@ -17,7 +17,7 @@ import {
   type TestStore,
 } from '#tests/api/harness.ts'
 import { newAccount, testAddress } from '#tests/support/factories.ts'
-import { parseStartLine } from '#scripts/bench-server.ts'
+import { startLine } from '#scripts/bench-server.ts'
 
 // docs/decisions/013 (first part): what the fault and attack battery found, each defect with a
 // test that failed before its fix.
@@ -426,10 +426,6 @@ describe('6. .env is read at start', () => {
   const root = path.resolve(import.meta.dirname, '../..')
 
   it('npm start reads .env from the working directory (a bad value in it stops the start)', async () => {
-    const scripts = (
-      JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-    ).scripts
-    const start = scripts.start!
     // The start command, run where a .env says something the environment does not.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-env-'))
     fs.symlinkSync(path.join(root, 'server'), path.join(dir, 'server'))
@@ -437,8 +433,7 @@ describe('6. .env is read at start', () => {
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0' }
     delete env.LOG_LEVEL
     delete env.DATABASE_URL
-    const line = parseStartLine(start)
-    const child = spawn(process.execPath, line.args, { cwd: dir, env: { ...env, ...line.env } })
+    const child = spawn(process.execPath, startLine.args, { cwd: dir, env: { ...env, ...startLine.env } })
     let stderr = ''
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
     const code = await new Promise<number | null>((resolve) => {

@@ -5,16 +5,13 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { KEEP_ALIVE_MS } from '#server/http/listen.ts'
 import { buildDir } from '#server/pages.ts'
-import { parseStartLine } from '#scripts/bench-server.ts'
+import { startLine } from '#scripts/bench-server.ts'
 
 // A store started as the README says (`npm start`), or by running
 // server/main.ts itself, renders with React's production build. The process says which
 // build it loaded in its start line (server/node-env.ts reads it off the loaded modules).
 
 const root = path.resolve(import.meta.dirname, '../..')
-const startScript = (
-  JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
-).scripts.start!
 
 interface StartLine {
   msg: string
@@ -89,8 +86,7 @@ async function startWithoutNodeEnv(
 
 describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js')))('production builds without NODE_ENV', () => {
   it('npm start renders with React’s production build', async () => {
-    const start = parseStartLine(startScript)
-    const { line, pageStatus, keepAlive, warmed } = await startWithoutNodeEnv(start.args, start.env)
+    const { line, pageStatus, keepAlive, warmed } = await startWithoutNodeEnv(startLine.args, startLine.env)
     expect(line.mode).toBe('production')
     expect(line.react).toBe('production')
     expect(pageStatus).toBe(200)
