@@ -10,7 +10,7 @@ import { Stars } from '#app/components/stars.tsx'
 import { WishlistHeart } from '#app/components/wishlist-heart.tsx'
 import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
 import { useLang } from '#app/lib/i18n/language.ts'
-import { KeptItem } from '#app/lib/kept-markup.tsx'
+import { Kept } from '#app/lib/kept-markup.tsx'
 
 export const CARD_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw'
 
@@ -103,9 +103,9 @@ export function ProductCardItem({
     )
   }
   return (
-    <KeptItem className={className} cacheKey={`card ${lang} ${on ? 'on' : 'off'} ${JSON.stringify(product)}`}>
+    <Kept as="li" className={className} cacheKey={`card ${lang} ${on ? 'on' : 'off'} ${JSON.stringify(product)}`}>
       <ProductCard product={product} />
-    </KeptItem>
+    </Kept>
   )
 }
 

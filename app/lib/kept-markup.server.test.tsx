@@ -1,20 +1,13 @@
-import { PassThrough } from 'node:stream'
-import type { ReactNode } from 'react'
-import { renderToPipeableStream } from 'react-dom/server'
 import { I18nextProvider } from 'react-i18next'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import english from '#locales/en/index.ts'
-import urdu from '#locales/ur/index.ts'
-import { setUpLanguage } from '#app/lib/i18n/i18n.ts'
+import { i18n, streamToString } from '#tests/support/server-render.tsx'
 import type { Lang } from '#contracts/languages.ts'
 import type { ProductSummary } from '#contracts/catalog.ts'
 import { ProductCardItem, ProductGrid } from '#app/components/product-card.tsx'
 import { WishlistProvider } from '#app/lib/wishlist/wishlist-context.tsx'
 import { MarkupCacheContext, type MarkupCache } from '#app/lib/kept-markup.tsx'
 import { createMarkupCache } from '#app/lib/kept-markup.server.ts'
-
-const i18n = { en: setUpLanguage('en', english), ur: setUpLanguage('ur', urdu) }
 
 const products: ProductSummary[] = [
   {
@@ -70,22 +63,6 @@ function drawPage({
       </I18nextProvider>
     </MarkupCacheContext>,
   )
-}
-
-function streamToString(element: ReactNode): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const { pipe } = renderToPipeableStream(element, {
-      onAllReady() {
-        const out = new PassThrough()
-        const chunks: Buffer[] = []
-        out.on('data', (chunk: Buffer) => chunks.push(chunk))
-        out.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-        pipe(out)
-      },
-      onShellError: reject,
-      onError: reject,
-    })
-  })
 }
 
 describe('kept markup', () => {

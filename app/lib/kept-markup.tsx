@@ -1,4 +1,4 @@
-import { createContext, use, type ComponentProps, type Context, type ReactNode } from 'react'
+import { createContext, use, type ComponentProps, type Context, type ElementType, type ReactNode } from 'react'
 import {
   UNSAFE_DataRouterContext,
   UNSAFE_DataRouterStateContext,
@@ -14,7 +14,8 @@ import { wishlistContexts } from '#app/lib/wishlist/wishlist-context.tsx'
 
 /**
  * Markup the server draws once and writes again while nothing it shows has changed: a
- * product card for a language, a heart and a page (docs/decisions/040). Given only on the
+ * product card for a language and a heart (docs/decisions/040), the frame's footer and
+ * navigation for a language and what they mark (docs/decisions/045). Given only on the
  * server (app/lib/kept-markup.server.ts).
  */
 export interface MarkupCache {
@@ -46,24 +47,29 @@ const CARRIED: readonly Context<unknown>[] = [
   ...wishlistContexts,
 ] as Context<unknown>[]
 
+/** The elements whose content may be kept: a card's `<li>`, the frame's `<nav>`s and `<footer>`, a `<div>`. */
+type KeptTag = 'li' | 'nav' | 'footer' | 'div'
+
 /**
- * A list item whose content the server writes from the markup cache, drawn once for its
- * key; the browser hydrates the same children over it, as over any server markup, so the
- * key must name all they draw, or a page would show what another page drew. Without a
- * cache (in the browser, in tests) it is a plain `<li>`.
+ * An element whose content the server writes from the markup cache, drawn once for its key;
+ * the browser hydrates the same children over it, as over any server markup, so the key must
+ * name all they draw, or a page would show what another page drew. Without a cache (in the
+ * browser, in tests) it is the plain element.
  */
-export function KeptItem({
+export function Kept<T extends KeptTag>({
+  as,
   cacheKey,
   children,
   ...props
-}: { cacheKey: string; children: ReactNode } & Omit<ComponentProps<'li'>, 'children' | 'dangerouslySetInnerHTML'>) {
+}: { as: T; cacheKey: string; children: ReactNode } & Omit<ComponentProps<T>, 'children' | 'dangerouslySetInnerHTML'>) {
+  const Tag = as as ElementType
   const cache = use(MarkupCacheContext)
-  if (!cache) return <li {...props}>{children}</li>
+  if (!cache) return <Tag {...props}>{children}</Tag>
   let html = cache.get(cacheKey)
   if (html === undefined) {
     let tree = children
     for (const Carried of CARRIED) tree = <Carried value={use(Carried)}>{tree}</Carried>
     html = cache.draw(cacheKey, tree)
   }
-  return <li {...props} dangerouslySetInnerHTML={{ __html: html }} />
+  return <Tag {...props} dangerouslySetInnerHTML={{ __html: html }} />
 }

@@ -1,32 +1,41 @@
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
-import { NavLink } from '#app/lib/i18n/links.tsx'
+import { Link, useActive } from '#app/lib/i18n/links.tsx'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { Kept } from '#app/lib/kept-markup.tsx'
 import { House, LayoutGrid, Phone, ShoppingBag } from '#app/components/icons.tsx'
 import { useCart } from '#app/lib/cart/cart-context.tsx'
 
-/** Phones: a fixed 90 px bar with Home, Collection, Contact and Cart (spec). */
+const items = [
+  { to: '/', label: 'nav.home', icon: House },
+  { to: '/collection', label: 'nav.collection', icon: LayoutGrid },
+  { to: '/contact', label: 'nav.contact', icon: Phone },
+  { to: '/cart', label: 'nav.cart', icon: ShoppingBag },
+] as const
+
+/**
+ * Phones: a fixed 90 px bar with Home, Collection, Contact and Cart (spec). The server keeps
+ * its markup for the language, the page marked and the cart's count (docs/decisions/045).
+ */
 export function BottomBar() {
   const { t } = useTranslation()
+  const lang = useLang()
   const { count } = useCart()
-  const items = [
-    { to: '/', label: t('nav.home'), icon: House },
-    { to: '/collection', label: t('nav.collection'), icon: LayoutGrid },
-    { to: '/contact', label: t('nav.contact'), icon: Phone },
-    { to: '/cart', label: t('nav.cart'), icon: ShoppingBag },
-  ]
+  const isActive = useActive()
+  const active = items.map(({ to }) => isActive(to, to === '/'))
   return (
-    <nav
+    <Kept
+      as="nav"
+      cacheKey={`bottom-bar ${lang} ${active.indexOf(true)} ${count}`}
       aria-label={t('nav.quickLinks')}
       className="fixed inset-x-0 bottom-0 z-40 h-[90px] border-t border-line bg-white md:hidden"
     >
       <ul className="grid h-full grid-cols-4 pb-[env(safe-area-inset-bottom)]">
-        {items.map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon }, i) => (
           <li key={to}>
-            <NavLink
+            <Link
               to={to}
-              end={to === '/'}
-              className={({ isActive }) =>
-                `flex h-full flex-col items-center justify-center gap-1 text-xs font-medium ${isActive ? 'text-accent' : 'text-muted'}`
-              }
+              aria-current={active[i] ? 'page' : undefined}
+              className={`flex h-full flex-col items-center justify-center gap-1 text-xs font-medium ${active[i] ? 'text-accent' : 'text-muted'}`}
             >
               <span className="relative">
                 <Icon aria-hidden className="size-6" />
@@ -39,12 +48,12 @@ export function BottomBar() {
                   </span>
                 )}
               </span>
-              {label}
+              {t(label)}
               {to === '/cart' && <span className="sr-only">{t('cart.items', { count })}</span>}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
-    </nav>
+    </Kept>
   )
 }

@@ -1,10 +1,20 @@
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { Link } from '#app/lib/i18n/links.tsx'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { Kept } from '#app/lib/kept-markup.tsx'
 
+/** The store's footer; the server keeps its markup for the language, the store and the year (docs/decisions/045). */
 export function SiteFooter({ store }: { store: { name: string; phone: string; email: string; address: string } }) {
   const { t } = useTranslation()
+  const lang = useLang()
+  const year = new Date().getFullYear()
+  const { name, phone, email, address } = store
   return (
-    <footer className="mt-20 border-t border-line bg-sand">
+    <Kept
+      as="footer"
+      cacheKey={`footer ${lang} ${year} ${JSON.stringify([name, phone, email, address])}`}
+      className="mt-20 border-t border-line bg-sand"
+    >
       <div className="container-page grid gap-10 py-14 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <div>
           <p className="font-display text-2xl font-bold tracking-[0.2em]">{store.name.toUpperCase()}</p>
@@ -59,9 +69,9 @@ export function SiteFooter({ store }: { store: { name: string; phone: string; em
       </div>
       <div className="border-t border-line">
         <p className="container-page py-5 text-center text-xs text-muted">
-          {t('footer.rights', { year: new Date().getFullYear(), store: store.name })}
+          {t('footer.rights', { year, store: store.name })}
         </p>
       </div>
-    </footer>
+    </Kept>
   )
 }

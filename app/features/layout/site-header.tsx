@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import { withoutLang } from '#contracts/languages.ts'
-import { Form, Link, NavLink } from '#app/lib/i18n/links.tsx'
+import { Form, Link, useActive } from '#app/lib/i18n/links.tsx'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { Kept } from '#app/lib/kept-markup.tsx'
 import { LanguageSwitch } from '#app/components/language-switch.tsx'
 import { Heart, Search, ShoppingBag, UserRound, X } from '#app/components/icons.tsx'
 import { useWishlist } from '#app/lib/wishlist/wishlist-context.tsx'
@@ -17,11 +19,20 @@ const links = [
   { to: '/contact', label: 'nav.contact' },
 ] as const
 
+/**
+ * The store's header. The server keeps the markup of its navigation (for the language and the
+ * page marked) and of its wishlist and cart links (for the language and their counts); the
+ * language switch, the search and the account menu are drawn for each page (docs/decisions/045).
+ */
 export function SiteHeader({ user, storeName }: { user: User | null; storeName: string }) {
   const { t } = useTranslation()
+  const lang = useLang()
   const { count } = useCart()
   const wishlist = useWishlist()
   const location = useLocation()
+  const isActive = useActive()
+  const active = links.map(({ to }) => isActive(to, to === '/'))
+  const hearts = wishlist.ids.length
   const hasQuery = new URLSearchParams(location.search).has('q')
   const [searchOpen, setSearchOpen] = useState(withoutLang(location.pathname) === '/collection' && hasQuery)
 
@@ -41,49 +52,54 @@ export function SiteHeader({ user, storeName }: { user: User | null; storeName: 
         >
           {storeName.toUpperCase()}
         </Link>
-        <nav aria-label={t('nav.main')} className="hidden md:block">
+        <Kept
+          as="nav"
+          cacheKey={`main-nav ${lang} ${active.indexOf(true)}`}
+          aria-label={t('nav.main')}
+          className="hidden md:block"
+        >
           <ul className="flex items-center gap-8">
-            {links.map((l) => (
+            {links.map((l, i) => (
               <li key={l.to}>
-                <NavLink
+                <Link
                   to={l.to}
-                  end={l.to === '/'}
-                  className={({ isActive }) =>
-                    `relative py-2 text-sm font-medium tracking-wide uppercase transition-colors hover:text-accent ${
-                      isActive
-                        ? 'text-ink after:absolute after:inset-x-0 after:-bottom-0.5 after:h-0.5 after:bg-accent'
-                        : 'text-muted'
-                    }`
-                  }
+                  aria-current={active[i] ? 'page' : undefined}
+                  className={`relative py-2 text-sm font-medium tracking-wide uppercase transition-colors hover:text-accent ${
+                    active[i]
+                      ? 'text-ink after:absolute after:inset-x-0 after:-bottom-0.5 after:h-0.5 after:bg-accent'
+                      : 'text-muted'
+                  }`}
                 >
                   {t(l.label)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>
-        </nav>
+        </Kept>
         <div className="flex items-center gap-1 sm:gap-2">
           <LanguageSwitch className="me-2 hidden md:block" />
           <SearchToggle open={searchOpen} onToggle={setSearchOpen} />
-          <Link
-            to="/wishlist"
-            className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
-            aria-label={t('wishlist.label', { count: wishlist.ids.length })}
-          >
-            <Heart aria-hidden className={`size-5 ${wishlist.ids.length ? 'fill-accent text-accent' : ''}`} />
-          </Link>
-          <Link
-            to="/cart"
-            className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
-            aria-label={t('cart.label', { count })}
-          >
-            <ShoppingBag aria-hidden className="size-5" />
-            {count > 0 && (
-              <span className="absolute end-0.5 top-1 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] leading-5 font-semibold text-white">
-                {count > 99 ? '99+' : count}
-              </span>
-            )}
-          </Link>
+          <Kept as="div" cacheKey={`header-links ${lang} ${hearts} ${count}`} className="contents">
+            <Link
+              to="/wishlist"
+              className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
+              aria-label={t('wishlist.label', { count: hearts })}
+            >
+              <Heart aria-hidden className={`size-5 ${hearts ? 'fill-accent text-accent' : ''}`} />
+            </Link>
+            <Link
+              to="/cart"
+              className="relative grid size-11 place-items-center rounded-full hover:bg-sand"
+              aria-label={t('cart.label', { count })}
+            >
+              <ShoppingBag aria-hidden className="size-5" />
+              {count > 0 && (
+                <span className="absolute end-0.5 top-1 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-[11px] leading-5 font-semibold text-white">
+                  {count > 99 ? '99+' : count}
+                </span>
+              )}
+            </Link>
+          </Kept>
           <UserMenu user={user} />
         </div>
       </div>

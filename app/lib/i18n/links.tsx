@@ -3,6 +3,7 @@ import {
   Form as RouterForm,
   Link as RouterLink,
   NavLink as RouterNavLink,
+  useLocation,
   useNavigate as useRouterNavigate,
   type NavigateOptions,
   type To,
@@ -25,6 +26,21 @@ export function Link({ to, ...props }: ComponentProps<typeof RouterLink>) {
 
 export function NavLink({ to, ...props }: ComponentProps<typeof RouterNavLink>) {
   return <RouterNavLink to={localeTo(useLang(), to)} {...props} />
+}
+
+/**
+ * Which of the store's own addresses is the page shown, as NavLink tells (case aside: the
+ * address or a page under it; with `end`, the address alone). The frame marks its links with
+ * it and names the marked one in the key its markup is kept under (docs/decisions/045).
+ */
+export function useActive(): (to: string, end?: boolean) => boolean {
+  const lang = useLang()
+  const here = useLocation().pathname.toLowerCase()
+  return (to, end = false) => {
+    const target = localePath(lang, to).toLowerCase()
+    const slash = target !== '/' && target.endsWith('/') ? target.length - 1 : target.length
+    return here === target || (!end && here.startsWith(target) && here.charAt(slash) === '/')
+  }
 }
 
 export function Form({ action, ...props }: ComponentProps<typeof RouterForm>) {
