@@ -86,6 +86,19 @@ export function createBrowse(
     return views.kept('rated', () => countOf(db, dialect, { ...repo.everything, rated: true }))
   }
 
+  /**
+   * How many products the store offers, which decides how a page of a view is read: the
+   * products' grid added up (it counts products whatever their stock, so a size selling out
+   * leaves it kept), else one count. Not the whole catalog's facets: a view of its own (the
+   * sale's) then never waits for the size rows' grid, read again after every sell-out.
+   */
+  function offered(): Promise<number> {
+    return views.kept('offered', async () => {
+      const grid = await grids.products.get()
+      return grid ? grid.reduce((n, r) => n + r.count, 0) : countOf(db, dialect, repo.everything)
+    })
+  }
+
   /** How many products are on sale in the whole store: one read of its own index, kept with the counts. */
   function reducedAnywhere(): Promise<number> {
     return views.kept('reduced', () => countOf(db, dialect, { ...repo.everything, reduced: true }))
@@ -105,14 +118,14 @@ export function createBrowse(
             : 'position'
     const offset = (filters.page - 1) * pageSize
     // The counts (usually kept) come first: they say whether a page exists and how to read it.
-    const [counts, onSale] = await Promise.all([countsOf(selection), countsOf(repo.everything)])
+    const [counts, onSale] = await Promise.all([countsOf(selection), offered()])
     const rows =
       offset >= counts.total
         ? []
         : await pageOf(selection, exact, sort, {
             limit: pageSize,
             offset,
-            onSale: onSale.total,
+            onSale,
             matches: counts.total,
           })
     return { items: rows.map(summary), total: counts.total, page: filters.page, pageSize, facets: counts.facets }
@@ -122,7 +135,7 @@ export function createBrowse(
     const exact = normalizeQuery(q)
     if (exact.length < 2) return []
     const selection = { ...repo.everything, nameGroups: searchGroups(q, await words()) }
-    const { total: onSale } = await countsOf(repo.everything)
+    const onSale = await offered()
     // How many names match is not known: read() finds the few names asked for.
     const rows = await pageOf(selection, exact, 'position', { limit, offset: 0, onSale, matches: null })
     return rows.map(summary)
@@ -194,10 +207,12 @@ export function createBrowse(
     grids.sizes.clear()
   }
 
-  /** Drops the counts kept (a size sold out or came back); the words stay. */
+  /**
+   * Drops the counts kept (a size sold out or came back); the words stay, and so does the
+   * products' grid, which counts products whatever their stock.
+   */
   function forgetCounts(): void {
     views.clear()
-    grids.products.clear()
     grids.sizes.clear()
   }
 

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sql } from 'kysely'
+import { sql, SelectQueryNode, TableNode, type KyselyPlugin } from 'kysely'
 import { largeCatalog } from '#demo/large-catalog.ts'
 import { everything, type Selection } from '#server/catalog/browse-repository.ts'
 import { productGrid, sizeGrid, type GridRow, type SizeGridRow } from '#server/catalog/counts-repository.ts'
 import { viewCounts } from '#server/catalog/counts.ts'
+import { createCatalogService } from '#server/catalog/service.ts'
+import { NO_FILTERS } from '#contracts/catalog-filters.ts'
 import { createTestStore, databases, type TestStore } from '#tests/api/harness.ts'
 
 // A view's counts added up from the catalog's grids (docs/decisions/009, "Counting at
@@ -175,5 +177,51 @@ describe.each(databases)('catalog grids (%s)', (kind) => {
       { sizes: ['S', 'L'], minPrice: low },
     ])
       expect((await same(view)).total).toBeGreaterThan(0)
+  })
+})
+
+describe.each(databases)('what a size selling out reads again (%s)', (kind) => {
+  let store: TestStore
+  afterAll(() => store?.close())
+
+  it('the size counts only, and only for a view that counts sizes: the sale’s view reads no grid', async () => {
+    store = await createTestStore(kind)
+    const { db, dialect } = store.connection
+    // Which of the catalog's two grids each query reads: a grouped count over its table.
+    const reads: string[] = []
+    const spy: KyselyPlugin = {
+      transformQuery({ node }) {
+        if (SelectQueryNode.is(node) && node.groupBy) {
+          const from = node.from?.froms[0]
+          if (from && TableNode.is(from)) reads.push(from.table.identifier.name)
+        }
+        return node
+      },
+      transformResult: ({ result }) => Promise.resolve(result),
+    }
+    const catalog = createCatalogService(db.withPlugin(spy), dialect)
+    const grids = () => ({
+      products: reads.filter((t) => t === 'products').length,
+      sizes: reads.filter((t) => t === 'product_sizes').length,
+    })
+    const sale = { ...NO_FILTERS, onSale: true }
+
+    await catalog.browse(NO_FILTERS)
+    const first = grids()
+    expect(first.products).toBeGreaterThan(0)
+    expect(first.sizes).toBeGreaterThan(0)
+
+    catalog.stockChanged(['oxford-shirt'])
+    reads.length = 0
+    await catalog.browse(sale)
+    expect(grids()).toEqual({ products: 0, sizes: 0 })
+    await catalog.browse(NO_FILTERS)
+    expect(grids()).toEqual({ products: 0, sizes: first.sizes })
+
+    // A change to the catalog itself (a price, a product) reads both again.
+    catalog.invalidate()
+    reads.length = 0
+    await catalog.browse(NO_FILTERS)
+    expect(grids()).toEqual(first)
   })
 })
