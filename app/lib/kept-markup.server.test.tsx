@@ -1,12 +1,10 @@
-import { I18nextProvider } from 'react-i18next'
-import { createRoutesStub } from 'react-router'
 import { describe, expect, test } from 'vitest'
-import { i18n, streamToString } from '#tests/support/server-render.tsx'
+import { drawPageAt } from '#tests/support/server-render.tsx'
 import type { Lang } from '#contracts/languages.ts'
 import type { ProductSummary } from '#contracts/catalog.ts'
 import { ProductCardItem, ProductGrid } from '#app/components/product-card.tsx'
 import { WishlistProvider } from '#app/lib/wishlist/wishlist-context.tsx'
-import { MarkupCacheContext, type MarkupCache } from '#app/lib/kept-markup.tsx'
+import type { MarkupCache } from '#app/lib/kept-markup.tsx'
 import { createMarkupCache } from '#app/lib/kept-markup.server.ts'
 
 const products: ProductSummary[] = [
@@ -42,27 +40,21 @@ function drawPage({
   hearts?: string[]
   path?: string
 }): Promise<string> {
-  const Page = createRoutesStub([
-    {
-      path: '/:lang?/collection',
-      Component: () => (
-        <WishlistProvider user={{ _id: 'u', name: 'Ayesha', email: 'a@example.com' } as never} serverIds={hearts}>
-          <ProductGrid>
-            {products.map((product, i) => (
-              <ProductCardItem key={product._id} product={product} priority={i === 0} />
-            ))}
-          </ProductGrid>
-        </WishlistProvider>
-      ),
-    },
-  ])
-  return streamToString(
-    <MarkupCacheContext value={cache}>
-      <I18nextProvider i18n={i18n[lang]}>
-        <Page initialEntries={[path]} />
-      </I18nextProvider>
-    </MarkupCacheContext>,
-  )
+  return drawPageAt({
+    cache,
+    lang,
+    path,
+    route: '/:lang?/collection',
+    Component: () => (
+      <WishlistProvider user={{ _id: 'u', name: 'Ayesha', email: 'a@example.com' } as never} serverIds={hearts}>
+        <ProductGrid>
+          {products.map((product, i) => (
+            <ProductCardItem key={product._id} product={product} priority={i === 0} />
+          ))}
+        </ProductGrid>
+      </WishlistProvider>
+    ),
+  })
 }
 
 describe('kept markup', () => {

@@ -1,5 +1,3 @@
-import { I18nextProvider } from 'react-i18next'
-import { createRoutesStub } from 'react-router'
 import { describe, expect, test } from 'vitest'
 import type { Lang } from '#contracts/languages.ts'
 import type { User } from '#contracts/auth.ts'
@@ -10,9 +8,9 @@ import { SiteFooter } from '#app/features/layout/site-footer.tsx'
 import { BottomBar } from '#app/features/layout/bottom-bar.tsx'
 import { CartProvider } from '#app/lib/cart/cart-context.tsx'
 import { WishlistProvider } from '#app/lib/wishlist/wishlist-context.tsx'
-import { MarkupCacheContext, type MarkupCache } from '#app/lib/kept-markup.tsx'
+import type { MarkupCache } from '#app/lib/kept-markup.tsx'
 import { createMarkupCache } from '#app/lib/kept-markup.server.ts'
-import { i18n, streamToString } from '#tests/support/server-render.tsx'
+import { drawPageAt } from '#tests/support/server-render.tsx'
 
 // The frame's kept markup (docs/decisions/045): React in production does not mend an
 // attribute that differs at hydration, so these tests, not the browser, hold the keys honest.
@@ -36,29 +34,22 @@ function drawFrame({
   cart?: Cart
   hearts?: string[]
 }): Promise<string> {
-  const Page = createRoutesStub([
-    {
-      path: '*',
-      Component: () => (
-        <Toaster>
-          <CartProvider user={user} serverCart={cart}>
-            <WishlistProvider user={user} serverIds={hearts}>
-              <SiteHeader user={user} storeName={store.name} />
-              <SiteFooter store={store} />
-              <BottomBar />
-            </WishlistProvider>
-          </CartProvider>
-        </Toaster>
-      ),
-    },
-  ])
-  return streamToString(
-    <MarkupCacheContext value={cache}>
-      <I18nextProvider i18n={i18n[lang]}>
-        <Page initialEntries={[path]} />
-      </I18nextProvider>
-    </MarkupCacheContext>,
-  )
+  return drawPageAt({
+    cache,
+    lang,
+    path,
+    Component: () => (
+      <Toaster>
+        <CartProvider user={user} serverCart={cart}>
+          <WishlistProvider user={user} serverIds={hearts}>
+            <SiteHeader user={user} storeName={store.name} />
+            <SiteFooter store={store} />
+            <BottomBar />
+          </WishlistProvider>
+        </CartProvider>
+      </Toaster>
+    ),
+  })
 }
 
 describe('the frame kept', () => {
