@@ -28,8 +28,8 @@ export interface WarmUpOptions {
 
 /**
  * Asks for the products' list and each page in turn, reading each answer whole; answers
- * how many were 200. Never
- * throws: a store that cannot warm up (stopping, the database away) still serves.
+ * how many were 200. Never throws: a store that cannot warm up (stopping, the database
+ * away) still serves.
  */
 export async function warmUp({ origin, products, log, fetch: get = fetch }: WarmUpOptions): Promise<number> {
   if (products <= 0) return 0

@@ -10,10 +10,10 @@ import type { Lang } from '#contracts/languages.ts'
 import { MarkupCacheContext, type MarkupCache } from '#app/lib/kept-markup.tsx'
 
 /** The store's two languages, as a page's render is given them. */
-export const i18n = { en: setUpLanguage('en', english), ur: setUpLanguage('ur', urdu) }
+const i18n = { en: setUpLanguage('en', english), ur: setUpLanguage('ur', urdu) }
 
 /** An element drawn as the server draws a page: React's streaming renderer, all of it. */
-export function streamToString(element: ReactNode): Promise<string> {
+function streamToString(element: ReactNode): Promise<string> {
   return new Promise((resolve, reject) => {
     const { pipe } = renderToPipeableStream(element, {
       onAllReady() {
