@@ -1,5 +1,5 @@
 import { createInstance } from 'i18next'
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import english from '#locales/en/index.ts'
 import urdu from '#locales/ur/index.ts'
 import { languageOptions, setUpLanguage, type Messages } from './i18n.ts'
@@ -66,6 +66,21 @@ describe('remembered messages', () => {
     expect(withOptions).toBe(plain.services.formatter!.format(1234, 'number(minimumIntegerDigits: 6)', lang, {}))
     expect(withOptions).toBe('001,234')
     setUpLanguage(lang, messages)
+  })
+
+  test('a whole number in a {{n, number}} is filled in without i18next once the message is known', () => {
+    const { fast } = bothWays('en', english)
+    // i18next's own lookup (the store's instance asks it through its translator).
+    const lookup = vi.spyOn((fast as unknown as { translator: { translate: () => unknown } }).translator, 'translate')
+    const t = (options: Record<string, unknown>) => ask(fast, 'showing.range', { ns: 'catalog', lng: 'en', ...options })
+    expect(t({ first: 1, last: 24, count: 1234 })).toBe('Showing 1–24 of 1,234 products')
+    lookup.mockClear()
+    expect(t({ first: 25, last: 48, count: 100_000 })).toBe('Showing 25–48 of 100,000 products')
+    expect(lookup).not.toHaveBeenCalled()
+    // A number with decimals is still i18next's, through Intl.
+    expect(t({ first: 1.5, last: 2, count: 3 })).toBe('Showing 1.5–2 of 3 products')
+    expect(lookup).toHaveBeenCalled()
+    setUpLanguage('en', english)
   })
 
   test('messages added later are seen, even for a key asked before they came', () => {

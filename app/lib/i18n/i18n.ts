@@ -87,8 +87,10 @@ const REMEMBERED_MESSAGES = 10_000
  * looked up once. i18next's lookup was a twelfth of a page's time. A message asked with
  * values (a product's name) or a count is looked up once too, for each plural form, and
  * its plain `{{name}}`s filled in here: i18next found it again on every call, a fifteenth
- * of a signed-in shopper's collection (three such messages a card). Anything else (a
- * default, a context, a formatted value such as `{{count, number}}`) is i18next's as before.
+ * of a signed-in shopper's collection (three such messages a card). So are its whole numbers
+ * written `{{count, number}}` (the collection's counts, in its title, description and
+ * "Showing" line), as writeWholeNumbers writes them. Anything else (a default, a context,
+ * another format, a number with decimals) is i18next's as before.
  */
 function rememberPlainMessages(instance: i18n): void {
   const translate = instance.t.bind(instance) as unknown as (key: unknown, options?: unknown) => unknown
@@ -131,36 +133,49 @@ function rememberPlainMessages(instance: i18n): void {
       template = typeof written === 'string' && written !== key ? templateOf(written) : null
       if (templates.size < REMEMBERED_MESSAGES) templates.set(templateId, template)
     }
+    if (!template) return translate(key, options)
     const values = options as Record<string, unknown>
-    if (!template || template.names.some((name) => values[name] === undefined)) return translate(key, options)
     let text = template.parts[0]!
-    for (let i = 0; i < template.names.length; i++) text += String(values[template.names[i]!]) + template.parts[i + 1]!
+    for (let i = 0; i < template.names.length; i++) {
+      // Values are text or numbers (lookupOf); a `number` one is written as writeWholeNumbers
+      // writes a whole number, and anything else in it is i18next's.
+      const value = values[template.names[i]!] as string | number | undefined
+      const written = template.numbers[i] ? (typeof value === 'number' ? groupedDigits(value) : null) : value
+      if (written === undefined || written === null) return translate(key, options)
+      text += String(written) + template.parts[i + 1]!
+    }
     return text
   }
   instance.t = remembered as unknown as TFunction
 }
 
-/** A message as written, cut at its `{{name}}`s: `parts` has one more entry than `names`. */
+/**
+ * A message as written, cut at its `{{name}}`s and `{{name, number}}`s: `parts` has one more
+ * entry than `names`; `numbers` says which of the names are written as numbers.
+ */
 interface Template {
   parts: string[]
   names: string[]
+  numbers: boolean[]
 }
 
-/** Null for a message i18next must fill itself: a formatted value, a nested message, an unescaped one. */
+/** Null for a message i18next must fill itself: another format, a nested message, an unescaped one. */
 function templateOf(written: string): Template | null {
   if (written.includes('$t(')) return null
   const parts: string[] = []
   const names: string[] = []
+  const numbers: boolean[] = []
   let from = 0
   for (const match of written.matchAll(/\{\{(.*?)\}\}/g)) {
-    const name = match[1]!.trim()
-    if (!/^\w+$/.test(name)) return null
+    const found = /^\s*(\w+)\s*(?:,\s*(number)\s*)?$/.exec(match[1]!)
+    if (!found) return null
     parts.push(written.slice(from, match.index))
-    names.push(name)
+    names.push(found[1]!)
+    numbers.push(found[2] !== undefined)
     from = match.index + match[0].length
   }
   parts.push(written.slice(from))
-  return { parts, names }
+  return { parts, names, numbers }
 }
 
 /** Options i18next reads as more than a value to fill in. */
