@@ -36,6 +36,9 @@ export const startLine = parseStartLine(
  */
 export const serverFlags: string[] = startLine.args.filter((w) => w.startsWith('--') && !w.startsWith('--env-file'))
 
+/** The file `npm start` runs (the built server, docs/decisions/049), from the project's folder. */
+export const serverEntry: string = path.join(root, startLine.args.at(-1)!)
+
 /** The environment `npm start` sets for the process (glibc's malloc arenas: README, "Quick start"). */
 export const serverEnv: Record<string, string> = startLine.env
 
@@ -44,7 +47,7 @@ export type BenchServer = Awaited<ReturnType<typeof waitForStore>>
 /** Starts the built store on a loopback port with a fresh database, for benchmarks: the store's own settings, as `npm start` has them (and the Node `flags` a bench adds, such as a profiler's). */
 export async function startBenchServer(port: number, env: Record<string, string> = {}, flags: string[] = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-bench-'))
-  const child: ChildProcess = spawn(process.execPath, [...serverFlags, ...flags, path.join(root, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...serverFlags, ...flags, serverEntry], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

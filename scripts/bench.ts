@@ -117,7 +117,8 @@ async function benchAgainst(ref: string) {
     git(['worktree', 'add', '--detach', tree, sha])
     giveModules(tree, sha)
     console.log(`Building ${ref}…`)
-    run(process.execPath, [path.join(tree, 'node_modules/@react-router/dev/bin.cjs'), 'build'], tree)
+    // Its own build command: what its `npm start` runs (React Router's alone, before decision 049).
+    run('npm', ['run', 'build'], tree)
 
     // Each starts as `npm start` starts it in its own folder, on a fresh SQLite file.
     const label = { this: `this (${head.slice(0, 10)})`, ref: `${ref} (${sha.slice(0, 10)})` }

@@ -10,7 +10,7 @@ import path from 'node:path'
 import pg from 'pg'
 import { computeTotals } from '#contracts/pricing.ts'
 import { ensureBuilt } from '#server/pages.ts'
-import { serverEnv, serverFlags } from './bench-server.ts'
+import { serverEntry, serverEnv, serverFlags } from './bench-server.ts'
 
 export const root = path.resolve(import.meta.dirname, '..')
 
@@ -46,10 +46,10 @@ export interface Instance {
   kill(signal?: NodeJS.Signals): void
 }
 
-/** One store process (`node server/main.ts`), answered /healthz before this resolves. */
+/** One store process, started as `npm start` starts it, answered /healthz before this resolves. */
 export async function startInstance(name: string, env: Record<string, string>, port?: number): Promise<Instance> {
   const p = port ?? (await freePort())
-  const child = spawn(process.execPath, [...serverFlags, path.join(root, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...serverFlags, serverEntry], {
     cwd: root,
     env: { ...process.env, ...serverEnv, HOST: '127.0.0.1', PORT: String(p), LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -64,7 +64,7 @@ function count(file: string, read: (report: never) => { passed: number; failed: 
 // browser tests serve it.
 const typed = run('route types', bin('react-router'), ['typegen'])
 const built = await runTogether([
-  { label: 'storefront build', command: bin('react-router'), args: ['build'] },
+  { label: 'build', command: process.execPath, args: [path.join(root, 'scripts/build.ts')] },
   ...(typed ? [{ label: 'typecheck', command: bin('tsc'), args: [] }] : []),
   { label: 'lint', command: bin('eslint'), args: ['.'] },
   { label: 'formatting', command: bin('prettier'), args: ['--check', '--log-level', 'warn', '.'] },

@@ -14,10 +14,13 @@ export const projectRoot = path.resolve(import.meta.dirname, '..')
 export const buildDir = path.join(projectRoot, 'build')
 export const clientDir = path.join(buildDir, 'client')
 const serverEntry = path.join(buildDir, 'server', 'index.js')
+/** The server's own code, built to JavaScript: what `npm start` runs (scripts/build.ts, docs/decisions/049). */
+export const serverBundleDir = path.join(buildDir, 'node')
+const builtFiles = [serverEntry, path.join(serverBundleDir, 'start.js')]
 
-/** The storefront's sources: a build older than any of them is rebuilt at start. */
-const sourceDirs = ['app', 'contracts', 'public'].map((d) => path.join(projectRoot, d))
-const sourceFiles = ['vite.config.ts', 'react-router.config.ts', 'package-lock.json'].map((f) =>
+/** What the build is made from: a build older than any of these is rebuilt at start. */
+const sourceDirs = ['app', 'contracts', 'locales', 'public', 'server', 'demo'].map((d) => path.join(projectRoot, d))
+const sourceFiles = ['vite.config.ts', 'react-router.config.ts', 'package.json', 'package-lock.json'].map((f) =>
   path.join(projectRoot, f),
 )
 
@@ -31,26 +34,28 @@ function newestSourceTime(): number {
       return
     }
     if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name))
-    else newest = Math.max(newest, stat.mtimeMs)
+    // Tests are not built.
+    else if (!/\.test\.tsx?$/.test(p)) newest = Math.max(newest, stat.mtimeMs)
   }
   for (const p of [...sourceDirs, ...sourceFiles]) visit(p)
   return newest
 }
 
-/** `npm start` on a fresh clone: build the storefront when it is missing or stale. */
+/** The oldest of the built entries, or 0 when one is missing. */
+function builtTime(): number {
+  return Math.min(...builtFiles.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)))
+}
+
+/** `npm start` on a fresh clone: build the storefront and the server when missing or stale. */
 export function ensureBuilt(log: (msg: string) => void): void {
-  const built = fs.existsSync(serverEntry) ? fs.statSync(serverEntry).mtimeMs : 0
+  const built = builtTime()
   if (built > 0 && built >= newestSourceTime()) return
-  log(built ? 'Storefront sources changed; rebuilding…' : 'Building the storefront (first start)…')
-  const result = spawnSync(
-    process.execPath,
-    [path.join(projectRoot, 'node_modules/@react-router/dev/bin.cjs'), 'build'],
-    {
-      cwd: projectRoot,
-      stdio: 'inherit',
-    },
-  )
-  if (result.status !== 0) throw new Error('The storefront build failed (see above).')
+  log(built ? 'Sources changed; rebuilding…' : 'Building the store (first start)…')
+  const result = spawnSync(process.execPath, [path.join(projectRoot, 'scripts/build.ts')], {
+    cwd: projectRoot,
+    stdio: 'inherit',
+  })
+  if (result.status !== 0) throw new Error('The build failed (see above).')
 }
 
 type PagesHandler = (c: Context<AppEnv>) => Promise<Response>

@@ -428,7 +428,7 @@ describe('6. .env is read at start', () => {
   it('npm start reads .env from the working directory (a bad value in it stops the start)', async () => {
     // The start command, run where a .env says something the environment does not.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-env-'))
-    fs.symlinkSync(path.join(root, 'server'), path.join(dir, 'server'))
+    for (const d of ['server', 'build']) fs.symlinkSync(path.join(root, d), path.join(dir, d))
     fs.writeFileSync(path.join(dir, '.env'), 'LOG_LEVEL=from-dotenv\n')
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1', SEED_DEMO: '0' }
     delete env.LOG_LEVEL

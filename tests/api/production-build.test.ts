@@ -30,8 +30,8 @@ async function startWithoutNodeEnv(
   startEnv: Record<string, string> = {},
 ): Promise<{ line: StartLine; pageStatus: number; keepAlive: string | null; warmed: StartLine }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-start-'))
-  // The working directory has no .env; the server's own folder is the project's.
-  fs.symlinkSync(path.join(root, 'server'), path.join(dir, 'server'))
+  // The working directory has no .env; the server's own folders are the project's.
+  for (const d of ['server', 'build']) fs.symlinkSync(path.join(root, d), path.join(dir, d))
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     ...startEnv,
@@ -84,7 +84,7 @@ async function startWithoutNodeEnv(
   }
 }
 
-describe.runIf(fs.existsSync(path.join(buildDir, 'server/index.js')))('production builds without NODE_ENV', () => {
+describe.runIf(fs.existsSync(path.join(buildDir, 'node/start.js')))('production builds without NODE_ENV', () => {
   it('npm start renders with React’s production build', async () => {
     const { line, pageStatus, keepAlive, warmed } = await startWithoutNodeEnv(startLine.args, startLine.env)
     expect(line.mode).toBe('production')
