@@ -28,7 +28,7 @@ interface StartLine {
 async function startWithoutNodeEnv(
   args: string[],
   startEnv: Record<string, string> = {},
-): Promise<{ line: StartLine; pageStatus: number; keepAlive: string | null; warmed: StartLine }> {
+): Promise<{ line: StartLine; pageStatus: number; keepAlive: string | null; warmed: StartLine; modules: string[] }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-start-'))
   // The working directory has no .env; the server's own folders are the project's.
   for (const d of ['server', 'build']) fs.symlinkSync(path.join(root, d), path.join(dir, d))
@@ -76,7 +76,8 @@ async function startWithoutNodeEnv(
     const page = await fetch(`http://127.0.0.1:${port}/about`)
     await page.text()
     const warmed = await logLine('warmed up')
-    return { line, pageStatus: page.status, keepAlive: page.headers.get('keep-alive'), warmed }
+    const modules = [...err.matchAll(/^loaded (\S+)$/gm)].map((m) => m[1]!)
+    return { line, pageStatus: page.status, keepAlive: page.headers.get('keep-alive'), warmed, modules }
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
@@ -84,9 +85,29 @@ async function startWithoutNodeEnv(
   }
 }
 
+/**
+ * Node's flag that makes the process say every module it loads from a file, on stderr
+ * (`loaded file:///…`), through a module hook given before the store's own code.
+ */
+const listModules = `--import=data:text/javascript,${encodeURIComponent(
+  "import { registerHooks } from 'node:module'\n" +
+    'registerHooks({ load(url, context, next) {\n' +
+    "  if (url.startsWith('file:')) process.stderr.write('loaded ' + url + '\\n')\n" +
+    '  return next(url, context)\n' +
+    '} })\n',
+)}`
+
+/** Node's flags and the entry of a start line, with `flag` put before the entry. */
+const withFlag = (args: string[], flag: string) => [...args.slice(0, -1), flag, args.at(-1)!]
+
+const typeScript = (url: string) => /\.[cm]?tsx?$/.test(url)
+
 describe.runIf(fs.existsSync(path.join(buildDir, 'node/start.js')))('production builds without NODE_ENV', () => {
   it('npm start renders with React’s production build', async () => {
-    const { line, pageStatus, keepAlive, warmed } = await startWithoutNodeEnv(startLine.args, startLine.env)
+    const { line, pageStatus, keepAlive, warmed, modules } = await startWithoutNodeEnv(
+      withFlag(startLine.args, listModules),
+      startLine.env,
+    )
     expect(line.mode).toBe('production')
     expect(line.react).toBe('production')
     expect(pageStatus).toBe(200)
@@ -95,10 +116,16 @@ describe.runIf(fs.existsSync(path.join(buildDir, 'node/start.js')))('production 
     // It drew its own first pages as it started: the products' list, then home and the
     // collection in both languages (an empty store: no product pages).
     expect(warmed.answers).toBe(5)
+    // It runs the server built to JavaScript, and no module of TypeScript: Node never loads
+    // its type stripper, which would stay in the process's memory (docs/decisions/049).
+    expect(modules.some((url) => url.endsWith('/build/node/start.js'))).toBe(true)
+    expect(modules.filter(typeScript)).toEqual([])
   }, 90_000)
 
   it('so does server/main.ts run directly', async () => {
-    const { line } = await startWithoutNodeEnv(['server/main.ts'])
+    const { line, modules } = await startWithoutNodeEnv([listModules, 'server/main.ts'])
     expect(line.react).toBe('production')
+    // The hook above sees the TypeScript it is asked about.
+    expect(modules.filter(typeScript)).toContain(new URL('../../server/main.ts', import.meta.url).href)
   }, 90_000)
 })
