@@ -71,9 +71,9 @@ export function createApp(options: AppOptions) {
     c.set('sessionUnavailable', false)
     await next()
     // The client can quote it when something went wrong; the log lines carry it.
-    c.header('X-Request-Id', c.var.requestId)
+    c.header('X-Request-Id', c.get('requestId'))
     logger.info('request', {
-      id: c.var.requestId,
+      id: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
@@ -93,7 +93,7 @@ export function createApp(options: AppOptions) {
   app.onError((err, c) => {
     if (!(err instanceof AppError) && isDatabaseUnavailable(err)) {
       logger.warn('database unavailable', {
-        id: c.var.requestId,
+        id: c.get('requestId'),
         method: c.req.method,
         path: c.req.path,
         ...errorFields(err),
@@ -108,7 +108,7 @@ export function createApp(options: AppOptions) {
       )
     }
     logger.error('unhandled error', {
-      id: c.var.requestId,
+      id: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       ...errorFields(err),

@@ -59,7 +59,7 @@ export function guestPageKey(c: Context<AppEnv>): string | undefined {
   const url = new URL(c.req.url)
   const page = pagePath(url.pathname)
   if (!GUEST_PAGES.some((re) => re.test(page))) return undefined
-  let key = `${c.var.clientProtocol} ${url.host}${url.pathname}${url.search}`
+  let key = `${c.get('clientProtocol')} ${url.host}${url.pathname}${url.search}`
   if (page === '/' && langOfPath(url.pathname) === 'en') {
     key += ` lang=${getCookie(c, LANGUAGE_COOKIE) ?? ''} prefers=${preferredLang(c.req.header('accept-language') ?? null) ?? ''}`
   }

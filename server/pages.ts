@@ -74,16 +74,16 @@ function handlerFor(source: ServerBuild | (() => Promise<ServerBuild>), mode: st
     if (!key) throw new Error('entry.server must export appContext')
     handle ??= createRequestHandler(source, mode)
     const value: AppLoadContext = {
-      services: c.var.services,
-      user: c.var.user,
-      twoFactorEnrolled: c.var.twoFactorEnrolled,
-      sessionToken: c.var.sessionToken,
+      services: c.get('services'),
+      user: c.get('user'),
+      twoFactorEnrolled: c.get('twoFactorEnrolled'),
+      sessionToken: c.get('sessionToken'),
       sessionCookies: sessionCookies(c),
-      clientAddress: c.var.clientAddress,
-      requestId: c.var.requestId,
-      nonce: c.var.forEveryGuest ? undefined : c.var.secureHeadersNonce,
-      forEveryGuest: c.var.forEveryGuest === true,
-      sessionUnavailable: c.var.sessionUnavailable,
+      clientAddress: c.get('clientAddress'),
+      requestId: c.get('requestId'),
+      nonce: c.get('forEveryGuest') ? undefined : c.get('secureHeadersNonce'),
+      forEveryGuest: c.get('forEveryGuest') === true,
+      sessionUnavailable: c.get('sessionUnavailable'),
       faults: { database: false },
       outage: false,
     }

@@ -33,7 +33,7 @@ export const adminRoutes = new Hono<AppEnv>()
   .use(adminOnly())
   .get('/orders', async (c) => {
     const query = parseWith(adminOrdersQuerySchema, queryOf(c, ['status', 'q', 'from', 'to', 'page', 'attention']))
-    return c.json(await c.var.services.admin.orders(query))
+    return c.json(await c.get('services').admin.orders(query))
   })
   // Before /orders/:id, which would take "export" for an order's id.
   .get('/orders/export', (c) => {
@@ -42,7 +42,7 @@ export const adminRoutes = new Hono<AppEnv>()
       ...queryOf(c, ['status', 'from', 'to', 'layout']),
       ...(chosen ? { order: chosen } : {}),
     })
-    const rows = c.var.services.admin.ordersCsv(query)
+    const rows = c.get('services').admin.ordersCsv(query)
     const body = csvStream(rows)
     const name = `kapra-${query.layout ? `${query.layout}-booking` : 'orders'}${query.from ? `-from-${query.from}` : ''}${query.to ? `-to-${query.to}` : ''}.csv`
     return c.body(body, 200, {
@@ -55,11 +55,11 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/orders/ship', async (c) => {
     const admin = requireAdmin(c)
     const input = parseWith(adminBulkShipSchema, await readJson(c.req))
-    return c.json(await c.var.services.admin.shipMany(input, admin))
+    return c.json(await c.get('services').admin.shipMany(input, admin))
   })
   // The catalog as a file, and its import (docs/decisions/033; README, "Catalog import and export").
   .get('/catalog/export', (c) => {
-    const rows = c.var.services.admin.catalogCsv()
+    const rows = c.get('services').admin.catalogCsv()
     return c.body(csvStream(rows), 200, {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': 'attachment; filename="kapra-products.csv"',
@@ -69,52 +69,52 @@ export const adminRoutes = new Hono<AppEnv>()
   /** multipart/form-data: `csv`, `photos` (a zip), `dryRun`, `archiveMissing`; the job, being checked. */
   .post('/catalog/import', async (c) => {
     const admin = requireAdmin(c)
-    const job = await c.var.services.admin.startImport(c.req.raw.body, c.req.header('content-type') ?? '', admin)
+    const job = await c.get('services').admin.startImport(c.req.raw.body, c.req.header('content-type') ?? '', admin)
     return c.json({ message: 'The file is being checked', job }, 201)
   })
-  .get('/catalog/imports/:id', (c) => c.json(c.var.services.admin.importJob(c.req.param('id'))))
+  .get('/catalog/imports/:id', (c) => c.json(c.get('services').admin.importJob(c.req.param('id'))))
   .post('/catalog/imports/:id/apply', (c) => {
     const admin = requireAdmin(c)
-    const job = c.var.services.admin.applyImportJob(c.req.param('id'), admin)
+    const job = c.get('services').admin.applyImportJob(c.req.param('id'), admin)
     return c.json({ message: 'The import is being applied', job })
   })
   .get('/orders/:id', async (c) => {
-    return c.json(await c.var.services.admin.order(orderId(c)))
+    return c.json(await c.get('services').admin.order(orderId(c)))
   })
   .post('/orders/:id/status', async (c) => {
     const admin = requireAdmin(c)
     const input = parseWith(adminStatusMoveSchema, await readJson(c.req))
-    const order = await c.var.services.admin.moveOrder(orderId(c), input, admin)
+    const order = await c.get('services').admin.moveOrder(orderId(c), input, admin)
     return c.json({ message: `The order is now ${order.order.status}`, order })
   })
   /** Exchanges and returns (docs/decisions/036): the list, the decision, the pieces received. */
   .get('/requests', async (c) => {
     const query = parseWith(adminRequestsQuerySchema, queryOf(c, ['status', 'page']))
-    return c.json(await c.var.services.admin.requestsPage(query))
+    return c.json(await c.get('services').admin.requestsPage(query))
   })
   .post('/requests/:id/decision', async (c) => {
     const admin = requireAdmin(c)
     const decision = parseWith(requestDecisionSchema, await readJson(c.req))
-    const request = await c.var.services.admin.decideRequest(requestId(c), decision, admin)
+    const request = await c.get('services').admin.decideRequest(requestId(c), decision, admin)
     const message = request.status === 'approved' ? 'The request is approved' : 'The request is declined'
     return c.json({ message, request })
   })
   .post('/requests/:id/received', async (c) => {
     const admin = requireAdmin(c)
     const input = parseWith(requestReceivedSchema, await readJson(c.req))
-    const request = await c.var.services.admin.receiveRequest(requestId(c), input, admin)
+    const request = await c.get('services').admin.receiveRequest(requestId(c), input, admin)
     return c.json({ message: 'The pieces are back on the shelf', request })
   })
   .get('/products', async (c) => {
     const query = parseWith(adminProductsQuerySchema, queryOf(c, ['q', 'page']))
-    return c.json(await c.var.services.admin.products(query))
+    return c.json(await c.get('services').admin.products(query))
   })
-  .get('/products/:id', async (c) => c.json(await c.var.services.admin.product(productId(c))))
+  .get('/products/:id', async (c) => c.json(await c.get('services').admin.product(productId(c))))
   /** A new product: multipart/form-data with `product` (JSON) and all four photos. */
   .post('/products', async (c) => {
     const admin = requireAdmin(c)
     const { input, photos } = await productForm(c)
-    const product = await c.var.services.admin.saveProduct(null, input, photos, admin)
+    const product = await c.get('services').admin.saveProduct(null, input, photos, admin)
     return c.json({ message: 'The product is in the store', product }, 201)
   })
   /** A change to a product: the same form; only the photos sent are replaced. */
@@ -122,32 +122,32 @@ export const adminRoutes = new Hono<AppEnv>()
     const admin = requireAdmin(c)
     const id = productId(c)
     const { input, photos } = await productForm(c)
-    const product = await c.var.services.admin.saveProduct(id, input, photos, admin)
+    const product = await c.get('services').admin.saveProduct(id, input, photos, admin)
     return c.json({ message: 'The product is saved', product })
   })
   .post('/products/:id/archive', async (c) => {
     const admin = requireAdmin(c)
     const { archived } = parseWith(adminArchiveSchema, await readJson(c.req))
-    const product = await c.var.services.admin.setArchived(productId(c), archived, admin)
+    const product = await c.get('services').admin.setArchived(productId(c), archived, admin)
     return c.json({ message: archived ? 'The product is archived' : 'The product is back in the store', product })
   })
   .post('/products/:id/stock', async (c) => {
     const admin = requireAdmin(c)
     const change = parseWith(adminStockSchema, await readJson(c.req))
     const { size, stock } = change
-    const product = await c.var.services.admin.setStock(productId(c), change, admin)
+    const product = await c.get('services').admin.setStock(productId(c), change, admin)
     return c.json({ message: `Size ${size} now has ${stock} in stock`, product })
   })
   // Sales (docs/decisions/025): times in ISO 8601.
   .get('/sales', async (c) => {
     const { page } = parseWith(adminSalesQuerySchema, queryOf(c, ['page']))
-    return c.json(await c.var.services.admin.sales(page))
+    return c.json(await c.get('services').admin.sales(page))
   })
-  .get('/sales/:id', async (c) => c.json(await c.var.services.admin.sale(saleId(c))))
+  .get('/sales/:id', async (c) => c.json(await c.get('services').admin.sale(saleId(c))))
   .post('/sales', async (c) => {
     const admin = requireAdmin(c)
     const input = parseWith(saleInputSchema, await readJson(c.req))
-    const sale = await c.var.services.admin.createSale(input, admin)
+    const sale = await c.get('services').admin.createSale(input, admin)
     return c.json({ message: 'The sale is saved', sale }, 201)
   })
   /** Changes a sale; `{ "end": true }` ends it now. */
@@ -155,20 +155,20 @@ export const adminRoutes = new Hono<AppEnv>()
     const admin = requireAdmin(c)
     const id = saleId(c)
     const update = parseWith(saleUpdateSchema, await readJson(c.req))
-    const sale = await c.var.services.admin.updateSale(id, update, admin)
+    const sale = await c.get('services').admin.updateSale(id, update, admin)
     return c.json({ message: update.end ? 'The sale has ended' : 'The sale is saved', sale })
   })
-  .get('/dashboard', async (c) => c.json(await c.var.services.admin.dashboard()))
+  .get('/dashboard', async (c) => c.json(await c.get('services').admin.dashboard()))
   // Two-factor sign-in for the signed-in admin (docs/decisions/015); open before it is set
   // up even when ADMIN_TWO_FACTOR=required (the guard above).
-  .get('/two-factor', async (c) => c.json(await c.var.services.auth.twoFactorStatus(requireAdmin(c)._id)))
+  .get('/two-factor', async (c) => c.json(await c.get('services').auth.twoFactorStatus(requireAdmin(c)._id)))
   /** The setup to scan: { secret, uri, qrSvg }; the same one until it is confirmed (or an hour old). */
-  .post('/two-factor/setup', async (c) => c.json(await c.var.services.auth.twoFactorSetup(requireAdmin(c)._id)))
+  .post('/two-factor/setup', async (c) => c.json(await c.get('services').auth.twoFactorSetup(requireAdmin(c)._id)))
   /** Confirms it with a code from the app: answers the ten recovery codes, once. */
   .post('/two-factor/confirm', async (c) => {
     const admin = requireAdmin(c)
     const { code } = parseWith(twoFactorConfirmSchema, await readJson(c.req))
-    const recoveryCodes = await c.var.services.auth.confirmTwoFactor(admin._id, code, c.var.sessionToken)
+    const recoveryCodes = await c.get('services').auth.confirmTwoFactor(admin._id, code, c.get('sessionToken'))
     return c.json({
       message: 'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once.',
       recoveryCodes,
@@ -178,61 +178,61 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/two-factor/recovery-codes', async (c) => {
     const admin = requireAdmin(c)
     const { code } = parseWith(twoFactorCodeSchema, await readJson(c.req))
-    const recoveryCodes = await c.var.services.auth.newRecoveryCodes(admin._id, code)
+    const recoveryCodes = await c.get('services').auth.newRecoveryCodes(admin._id, code)
     return c.json({ message: 'New recovery codes: the old ones no longer work.', recoveryCodes })
   })
   /** Turns it off after a code (a new phone: off, then set up again). */
   .post('/two-factor/turn-off', async (c) => {
     const admin = requireAdmin(c)
     const { code } = parseWith(twoFactorCodeSchema, await readJson(c.req))
-    await c.var.services.auth.turnOffTwoFactor(admin._id, code)
+    await c.get('services').auth.turnOffTwoFactor(admin._id, code)
     return c.json({ message: 'Two-factor sign-in is off.' })
   })
   .get('/customers', async (c) => {
     const query = parseWith(adminCustomersQuerySchema, queryOf(c, ['q', 'page']))
-    return c.json(await c.var.services.admin.customers(query))
+    return c.json(await c.get('services').admin.customers(query))
   })
   // Discount codes (docs/decisions/026): times in ISO 8601; every write audit-logged.
   .get('/discounts', async (c) => {
     const { page } = parseWith(adminCustomersQuerySchema, queryOf(c, ['page']))
-    return c.json(await c.var.services.admin.discounts(page))
+    return c.json(await c.get('services').admin.discounts(page))
   })
-  .get('/discounts/:id', async (c) => c.json(await c.var.services.admin.discount(discountId(c))))
+  .get('/discounts/:id', async (c) => c.json(await c.get('services').admin.discount(discountId(c))))
   /** A new code: 201 with it and its id; a code that exists already is 409. */
   .post('/discounts', async (c) => {
     const admin = requireAdmin(c)
     const input = parseWith(adminDiscountSchema, await readJson(c.req))
-    const discount = await c.var.services.admin.createDiscount(input, admin)
+    const discount = await c.get('services').admin.createDiscount(input, admin)
     return c.json({ message: `The code ${discount.code} is saved`, ...discount }, 201)
   })
   /** The code as a whole, as the console's form sends it; its uses stay what orders hold. */
   .post('/discounts/:id', async (c) => {
     const admin = requireAdmin(c)
     const input = parseWith(adminDiscountSchema, await readJson(c.req))
-    const discount = await c.var.services.admin.updateDiscount(discountId(c), input, admin)
+    const discount = await c.get('services').admin.updateDiscount(discountId(c), input, admin)
     return c.json({ message: `The code ${discount.code} is saved`, ...discount })
   })
   /** Ends the code now: from this moment it is refused as expired. */
   .post('/discounts/:id/end', async (c) => {
     const admin = requireAdmin(c)
-    const discount = await c.var.services.admin.endDiscount(discountId(c), admin)
+    const discount = await c.get('services').admin.endDiscount(discountId(c), admin)
     return c.json({ message: `The code ${discount.code} has ended`, ...discount })
   })
   /** Phones whose new orders wait in "Needs attention" (README, "Orders that need attention"), newest first. */
   .get('/blocklist', async (c) => {
     const { page } = parseWith(blocklistQuerySchema, queryOf(c, ['page']))
-    return c.json(await c.var.services.admin.blocklist(page))
+    return c.json(await c.get('services').admin.blocklist(page))
   })
   /** Lists a phone, in any form, with its reason; listed again, the reason is replaced. */
   .post('/blocklist', async (c) => {
     const admin = requireAdmin(c)
     const input = parseWith(blockPhoneSchema, await readJson(c.req))
-    return c.json(await c.var.services.admin.blockPhone(input, admin), 201)
+    return c.json(await c.get('services').admin.blockPhone(input, admin), 201)
   })
   .post('/blocklist/remove', async (c) => {
     requireAdmin(c)
     const { phone } = parseWith(unblockPhoneSchema, await readJson(c.req))
-    await c.var.services.admin.unblockPhone(phone)
+    await c.get('services').admin.unblockPhone(phone)
     return c.json({ message: 'The phone is off the blocklist' })
   })
 

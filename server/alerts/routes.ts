@@ -10,10 +10,10 @@ export const alertRoutes = new Hono<AppEnv>()
   .post('/', async (c) => {
     const user = requireUser(c)
     const { itemId, size } = parseWith(stockAlertSchema, await readJson(c.req))
-    return c.json({ sizes: await c.var.services.alerts.request(user._id, itemId, size) })
+    return c.json({ sizes: await c.get('services').alerts.request(user._id, itemId, size) })
   })
   .post('/cancel', async (c) => {
     const user = requireUser(c)
     const { itemId, size } = parseWith(stockAlertSchema, await readJson(c.req))
-    return c.json({ sizes: await c.var.services.alerts.cancel(user._id, itemId, size) })
+    return c.json({ sizes: await c.get('services').alerts.cancel(user._id, itemId, size) })
   })

@@ -25,11 +25,11 @@ export interface SessionCookies {
  * `auto` follows the protocol the client used (the trusted proxies' X-Forwarded-Proto).
  */
 export function sessionCookies(c: Context<AppEnv>): SessionCookies {
-  const { cookieSecure } = c.var.services.config
+  const { cookieSecure } = c.get('services').config
   const secure =
-    servesHttps(c.var.services.config) ||
+    servesHttps(c.get('services').config) ||
     cookieSecure === 'always' ||
-    (cookieSecure === 'auto' && c.var.clientProtocol === 'https')
+    (cookieSecure === 'auto' && c.get('clientProtocol') === 'https')
   const base = { httpOnly: true, sameSite: 'Lax', secure, path: '/' } as const
   return {
     set: (token, expiresAt) => generateCookie(SESSION_COOKIE, token, { ...base, expires: new Date(expiresAt) }),

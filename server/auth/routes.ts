@@ -17,7 +17,7 @@ import { requireUser } from '#server/auth/session.ts'
 export const authRoutes = new Hono<AppEnv>()
   .post('/registration', async (c) => {
     const input = parseWith(registrationSchema, await readJson(c.req))
-    const user = await c.var.services.auth.register(input, c.var.clientAddress)
+    const user = await c.get('services').auth.register(input, c.get('clientAddress'))
     return c.json({ message: 'Account created. Please log in.', user }, 201)
   })
   /**
@@ -27,34 +27,34 @@ export const authRoutes = new Hono<AppEnv>()
    */
   .post('/login', async (c) => {
     const input = parseWith(loginSchema, await readJson(c.req))
-    const result = await c.var.services.auth.login(input, c.var.clientAddress, c.var.sessionToken)
+    const result = await c.get('services').auth.login(input, c.get('clientAddress'), c.get('sessionToken'))
     if ('twoFactorRequired' in result) return c.json({ twoFactorRequired: true, message: result.message }, 401)
     writeSessionCookie(c, result.token, result.expiresAt)
     return c.json({ message: 'Logged in', user: result.user })
   })
   .post('/googlelogin', async (c) => {
-    if (!c.var.services.config.google.clientId) throw new AppError(503, 'Google sign-in is not configured')
+    if (!c.get('services').config.google.clientId) throw new AppError(503, 'Google sign-in is not configured')
     // Only `credential` survives the schema: a posted name or email is never read (docs/spec/rulings.md #7).
     const { credential } = parseWith(googleLoginSchema, await readJson(c.req))
-    const session = await c.var.services.auth.googleLogin(credential, c.var.clientAddress, c.var.sessionToken)
+    const session = await c.get('services').auth.googleLogin(credential, c.get('clientAddress'), c.get('sessionToken'))
     writeSessionCookie(c, session.token, session.expiresAt)
     return c.json({ message: 'Logged in', user: session.user })
   })
   /** Public: what the storefront needs to offer Google sign-in (null hides it). */
   .get('/config', (c) => {
-    const body: { googleClientId: string | null } = { googleClientId: c.var.services.config.google.clientId ?? null }
+    const body: { googleClientId: string | null } = { googleClientId: c.get('services').config.google.clientId ?? null }
     return c.json(body)
   })
   /** The same answer whether or not the address has an account (docs/decisions/011). */
   .post('/forgot-password', async (c) => {
     const { email } = parseWith(forgotPasswordSchema, await readJson(c.req))
-    await c.var.services.auth.forgotPassword(email, c.var.clientAddress)
+    await c.get('services').auth.forgotPassword(email, c.get('clientAddress'))
     return c.json({ message: FORGOT_PASSWORD_ANSWER })
   })
   /** A new password from a reset link: every other session ends and this client is signed in (without two-factor sign-in). */
   .post('/reset-password', async (c) => {
     const input = parseWith(resetPasswordSchema, await readJson(c.req))
-    const result = await c.var.services.auth.resetPassword(input, c.var.sessionToken)
+    const result = await c.get('services').auth.resetPassword(input, c.get('sessionToken'))
     // Two-factor sign-in: the password is changed, the sign-in still asks for the code.
     if ('twoFactorRequired' in result) return c.json({ twoFactorRequired: true, message: result.message })
     writeSessionCookie(c, result.token, result.expiresAt)
@@ -62,20 +62,20 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/verify-email', async (c) => {
     const { token } = parseWith(verifyEmailSchema, await readJson(c.req))
-    const user = await c.var.services.auth.verifyEmail(token)
+    const user = await c.get('services').auth.verifyEmail(token)
     return c.json({ message: 'Your email address is verified', user })
   })
   /** Signed in: the verification link again. */
   .post('/verify-email/resend', async (c) => {
     const user = requireUser(c)
-    await c.var.services.auth.resendVerification(user._id)
+    await c.get('services').auth.resendVerification(user._id)
     return c.json({ message: `We have sent a new verification link to ${user.email}` })
   })
   .post('/logout', logout)
   .get('/logout', logout)
 
 async function logout(c: Context<AppEnv>) {
-  await c.var.services.auth.logout(c.var.sessionToken)
+  await c.get('services').auth.logout(c.get('sessionToken'))
   clearSessionCookie(c)
   return c.json({ message: 'Logged out' })
 }

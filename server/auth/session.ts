@@ -11,7 +11,7 @@ export function loadSession(): MiddlewareHandler<AppEnv> {
     const token = readSessionCookie(c)
     c.set('sessionToken', token)
     try {
-      const session = await c.var.services.auth.sessionFor(token, { console: isConsoleRequest(c.req.path) })
+      const session = await c.get('services').auth.sessionFor(token, { console: isConsoleRequest(c.req.path) })
       c.set('user', session?.user ?? null)
       c.set('twoFactorEnrolled', session?.twoFactor ?? false)
     } catch (err) {
@@ -34,8 +34,8 @@ export function isConsoleRequest(path: string): boolean {
 }
 
 export function requireUser(c: Context<AppEnv>): User {
-  const user = c.var.user
-  if (!user && c.var.sessionUnavailable) throw databaseUnavailable()
+  const user = c.get('user')
+  if (!user && c.get('sessionUnavailable')) throw databaseUnavailable()
   if (!user) throw new AppError(401, 'Please log in to continue')
   return user
 }
@@ -61,7 +61,7 @@ export function adminOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     requireAdmin(c)
     const setup = c.req.path === TWO_FACTOR_API || c.req.path.startsWith(`${TWO_FACTOR_API}/`)
-    if (c.var.services.config.adminTwoFactor === 'required' && !c.var.twoFactorEnrolled && !setup) {
+    if (c.get('services').config.adminTwoFactor === 'required' && !c.get('twoFactorEnrolled') && !setup) {
       throw new AppError(403, TWO_FACTOR_REQUIRED_MESSAGE)
     }
     await next()

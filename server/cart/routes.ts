@@ -9,22 +9,22 @@ import { requireUser } from '#server/auth/session.ts'
 export const cartRoutes = new Hono<AppEnv>()
   .post('/get', async (c) => {
     const user = requireUser(c)
-    return c.json(await c.var.services.cart.get(user._id))
+    return c.json(await c.get('services').cart.get(user._id))
   })
   .post('/add', async (c) => {
     const user = requireUser(c)
     const input = parseWith(cartAddSchema, await readJson(c.req))
-    return c.json(await c.var.services.cart.add(user._id, input))
+    return c.json(await c.get('services').cart.add(user._id, input))
   })
   .post('/update', async (c) => {
     const user = requireUser(c)
     const input = parseWith(cartUpdateSchema, await readJson(c.req))
-    return c.json(await c.var.services.cart.update(user._id, input))
+    return c.json(await c.get('services').cart.update(user._id, input))
   })
   .post('/merge', async (c) => {
     const user = requireUser(c)
     const input = parseWith(cartMergeSchema, await readJson(c.req))
-    return c.json(await c.var.services.cart.merge(user._id, input.cart))
+    return c.json(await c.get('services').cart.merge(user._id, input.cart))
   })
   /**
    * A discount code against the shopper's cart (docs/decisions/026): { code, subtotal,
@@ -33,5 +33,5 @@ export const cartRoutes = new Hono<AppEnv>()
   .post('/discount', async (c) => {
     const user = requireUser(c)
     const { code } = parseWith(cartDiscountSchema, await readJson(c.req))
-    return c.json(await c.var.services.orders.discountForCart(user._id, code))
+    return c.json(await c.get('services').orders.discountForCart(user._id, code))
   })

@@ -19,7 +19,7 @@ export const productRoutes = new Hono<AppEnv>()
    * a client that has it gets 304. While the database is down, the last list is served.
    */
   .get('/list', async (c) => {
-    const { catalog, productLists } = c.var.services
+    const { catalog, productLists } = c.get('services')
     const known = c.req.header('if-none-match')
     const tagged = (stamp: string) => {
       c.header('Cache-Control', 'public, max-age=60')
@@ -49,12 +49,12 @@ export const productRoutes = new Hono<AppEnv>()
   /** Names for what the shopper is typing in the header's search (at most 6). */
   .get('/suggest', async (c) => {
     const { q } = parseWith(suggestQuerySchema, { q: c.req.query('q') })
-    const items = await c.var.services.catalog.suggest(q, 6)
+    const items = await c.get('services').catalog.suggest(q, 6)
     c.header('Cache-Control', 'public, max-age=30')
     return c.json({ items })
   })
   .get('/:id', async (c) => {
-    const product = await c.var.services.catalog.get(c.req.param('id'))
+    const product = await c.get('services').catalog.get(c.req.param('id'))
     if (!product) throw new AppError(404, 'Product not found')
     return c.json(product)
   })
@@ -66,6 +66,6 @@ export const productRoutes = new Hono<AppEnv>()
 export const productsRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const url = new URL(c.req.url)
   const { limit, ...filters } = parseWith(productQuerySchema, productQueryInput(url.searchParams))
-  const page = await c.var.services.catalog.browse(filters, limit)
+  const page = await c.get('services').catalog.browse(filters, limit)
   return c.json(page)
 })

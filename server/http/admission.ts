@@ -182,7 +182,7 @@ function lineCookie(c: Context<AppEnv>, config: AdmissionOptions['config'], secr
   const secure =
     servesHttps(config) ||
     config.cookieSecure === 'always' ||
-    (config.cookieSecure === 'auto' && c.var.clientProtocol === 'https')
+    (config.cookieSecure === 'auto' && c.get('clientProtocol') === 'https')
   const maxAge = Math.round((value.kind === 'waiting' ? TICKET_MS : PASS_MS) / 1000)
   return generateCookie(LINE_COOKIE, writeLineCookie(secret, value), {
     httpOnly: true,

@@ -46,8 +46,8 @@ export function isPrivatePage(path: string): boolean {
 /** True when a page's answer belongs to one visitor and must not be stored. */
 function isPersonalPage(c: Context<AppEnv>, res: Response): boolean {
   return (
-    c.var.user !== null ||
-    c.var.sessionToken !== undefined ||
+    c.get('user') !== null ||
+    c.get('sessionToken') !== undefined ||
     isPrivatePage(c.req.path) ||
     new URL(c.req.url).searchParams.has('token') ||
     res.headers.has('set-cookie')
@@ -69,7 +69,7 @@ export function apiCaching(): MiddlewareHandler<AppEnv> {
     const console = /^\/api\/admin(\/|$)/i.test(c.req.path)
     c.header('Cache-Control', console ? PRIVATE : 'no-store')
     await next()
-    const personal = c.var.user !== null || c.res.headers.has('set-cookie')
+    const personal = c.get('user') !== null || c.res.headers.has('set-cookie')
     if (!console && personal && c.res.headers.get('cache-control') === 'no-store') c.header('Cache-Control', PRIVATE)
   }
 }

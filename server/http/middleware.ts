@@ -54,8 +54,8 @@ export function plainPaths(): MiddlewareHandler {
 function ownOrigins(c: Context<AppEnv>): string[] {
   const url = new URL(c.req.url)
   const origins = [url.origin]
-  const { publicUrl } = c.var.services.config
-  origins.push(`${c.var.clientProtocol}://${url.host}`)
+  const { publicUrl } = c.get('services').config
+  origins.push(`${c.get('clientProtocol')}://${url.host}`)
   if (publicUrl) origins.push(new URL(publicUrl).origin)
   return origins
 }

@@ -24,7 +24,7 @@ const GONE = 'This message was sent by the mail server; the store keeps no copy 
 
 export const devMailRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const messages = await c.var.services.mail.latest(50)
+    const messages = await c.get('services').mail.latest(50)
     const rows = messages
       .map(
         (m) =>
@@ -40,12 +40,12 @@ export const devMailRoutes = new Hono<AppEnv>()
     )
   })
   .get('/:id', async (c) => {
-    const message = await c.var.services.mail.message(c.req.param('id'))
+    const message = await c.get('services').mail.message(c.req.param('id'))
     if (!message) throw new AppError(404, 'Not found')
     return c.html(message.html_body || page(message.subject, `<p>${escapeHtml(GONE)}</p>`))
   })
   .get('/:id/text', async (c) => {
-    const message = await c.var.services.mail.message(c.req.param('id'))
+    const message = await c.get('services').mail.message(c.req.param('id'))
     if (!message) throw new AppError(404, 'Not found')
     return c.text(`To: ${message.to_address}\nSubject: ${message.subject}\n\n${message.text_body || GONE}`)
   })

@@ -18,14 +18,14 @@ export function countRequests(): MiddlewareHandler<AppEnv> {
     } finally {
       const pattern = routePath(c)
       const route = pattern === '' || pattern === '*' || pattern === '/*' ? 'page' : pattern
-      c.var.services.metrics.observe(c.req.method, route, c.res.status, (performance.now() - started) / 1000)
+      c.get('services').metrics.observe(c.req.method, route, c.res.status, (performance.now() - started) / 1000)
     }
   }
 }
 
 /** /metrics, for addresses in METRICS_ALLOW only (default: this machine); 404 to anyone else. */
 export const metricsRoutes = new Hono<AppEnv>().get('/metrics', async (c) => {
-  const { config, metrics } = c.var.services
-  if (!inAddressList(config.metricsAllow, c.var.clientAddress)) throw new AppError(404, 'Not found')
+  const { config, metrics } = c.get('services')
+  if (!inAddressList(config.metricsAllow, c.get('clientAddress'))) throw new AppError(404, 'Not found')
   return c.body(await metrics.render(), 200, { 'Content-Type': metrics.contentType, 'Cache-Control': 'no-store' })
 })

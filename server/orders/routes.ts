@@ -20,8 +20,8 @@ export const orderRoutes = new Hono<AppEnv>()
     const sentKey = c.req.header('idempotency-key')
     const key = sentKey === undefined ? undefined : parseWith(idempotencyKeySchema, sentKey)
     const input = parseWith(placeOrderSchema, await readJson(c.req))
-    const { orders } = c.var.services
-    const client = c.var.clientAddress
+    const { orders } = c.get('services')
+    const client = c.get('clientAddress')
     if (key === undefined)
       return c.json({ message: 'Order placed', order: await orders.place(user._id, input, undefined, client) }, 201)
     const { order, replayed } = await orders.placeOnce(user._id, input, key, client)
@@ -30,13 +30,13 @@ export const orderRoutes = new Hono<AppEnv>()
   })
   .post('/userorder', async (c) => {
     const user = requireUser(c)
-    return c.json(await c.var.services.orders.list(user._id))
+    return c.json(await c.get('services').orders.list(user._id))
   })
   /** The shopper confirms their order placed by cash on delivery (docs/spec/rulings.md #15). */
   .post('/confirm', async (c) => {
     const user = requireUser(c)
     const { orderId } = parseWith(orderActionSchema, await readJson(c.req))
-    const order = await c.var.services.orders.confirm(user._id, orderId)
+    const order = await c.get('services').orders.confirm(user._id, orderId)
     return c.json({ message: 'Order confirmed', order })
   })
   /**
@@ -47,14 +47,14 @@ export const orderRoutes = new Hono<AppEnv>()
   .post('/request', async (c) => {
     const user = requireUser(c)
     const { input, photos } = await photoForm(c, 'request', REQUEST_PHOTOS_MAX)
-    const request = await c.var.services.orders.ask(user._id, parseWith(requestInputSchema, input), photos)
+    const request = await c.get('services').orders.ask(user._id, parseWith(requestInputSchema, input), photos)
     return c.json({ message: 'Your request is sent: the store will answer by email', request }, 201)
   })
   /** The shopper cancels while the order is Order Placed or Confirmed. */
   .post('/cancel', async (c) => {
     const user = requireUser(c)
     const { orderId } = parseWith(orderActionSchema, await readJson(c.req))
-    const order = await c.var.services.orders.cancel(user._id, orderId)
+    const order = await c.get('services').orders.cancel(user._id, orderId)
     return c.json({ message: 'Order cancelled', order })
   })
   /**
@@ -64,17 +64,17 @@ export const orderRoutes = new Hono<AppEnv>()
    */
   .get('/track', async (c) => {
     const query = parseWith(trackQuerySchema, { order: c.req.query('order'), phone: c.req.query('phone') })
-    return c.json(await c.var.services.orders.track(query, c.var.clientAddress))
+    return c.json(await c.get('services').orders.track(query, c.get('clientAddress')))
   })
   /** What a confirm or cancel link from the order email would do; changes nothing. No sign-in: the link is the key. */
   .get('/link', async (c) => {
     const { token } = parseWith(orderLinkSchema, { token: c.req.query('token') })
-    const link = await c.var.services.orders.readLink(token)
+    const link = await c.get('services').orders.readLink(token)
     return c.json(link)
   })
   /** Does what the link says, once (docs/decisions/011). */
   .post('/link', async (c) => {
     const { token } = parseWith(orderLinkSchema, await readJson(c.req))
-    const { action, order } = await c.var.services.orders.actByLink(token)
+    const { action, order } = await c.get('services').orders.actByLink(token)
     return c.json({ message: action === 'confirm' ? 'Order confirmed' : 'Order cancelled', order })
   })

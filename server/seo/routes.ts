@@ -21,20 +21,20 @@ const pages = ['/', '/collection', ...categories.map((c) => `/collection?categor
 
 export const seoRoutes = new Hono<AppEnv>()
   .get('/robots.txt', (c) =>
-    c.text(robotsTxt(origin(c.var.services.config.publicUrl, c.req.url)), 200, { 'Cache-Control': CACHE }),
+    c.text(robotsTxt(origin(c.get('services').config.publicUrl, c.req.url)), 200, { 'Cache-Control': CACHE }),
   )
   .get('/sitemap.xml', async (c) => {
-    const files = Math.max(1, Math.ceil((await c.var.services.catalog.listedCount()) / PRODUCTS_PER_SITEMAP))
+    const files = Math.max(1, Math.ceil((await c.get('services').catalog.listedCount()) / PRODUCTS_PER_SITEMAP))
     const names = ['/sitemaps/pages.xml', ...Array.from({ length: files }, (_, i) => `/sitemaps/products-${i + 1}.xml`)]
-    return c.body(sitemapIndex(origin(c.var.services.config.publicUrl, c.req.url), names), 200, xml)
+    return c.body(sitemapIndex(origin(c.get('services').config.publicUrl, c.req.url), names), 200, xml)
   })
   .get('/sitemaps/pages.xml', (c) => {
-    const base = origin(c.var.services.config.publicUrl, c.req.url)
+    const base = origin(c.get('services').config.publicUrl, c.req.url)
     return c.body(URLSET_START + pages.map((p) => pageUrls(base, p)).join('') + URLSET_END, 200, xml)
   })
   .get('/sitemaps/:file{products-[1-9][0-9]{0,5}\\.xml}', async (c) => {
     const n = Number(/\d+/.exec(c.req.param('file'))![0])
-    const { catalog, config } = c.var.services
+    const { catalog, config } = c.get('services')
     const skip = (n - 1) * PRODUCTS_PER_SITEMAP
     if (n > 1 && skip >= (await catalog.listedCount())) throw new AppError(404, 'Not found')
     const base = origin(config.publicUrl, c.req.url)
