@@ -4,7 +4,7 @@
 //      build/server (the pages' server code).
 //   2. The server's own code (server/, contracts/, locales/, demo/) as JavaScript, into
 //      build/node/: `npm start` runs build/node/start.js. Node then never loads its
-//      TypeScript stripper, which kept 20–30 MiB of the server's memory for good.
+//      TypeScript stripper, which kept about 20 MiB of the server's memory for good.
 //
 //   npm run build                 build both
 //   node scripts/build.ts --if-stale   build only when a source is newer than the build
@@ -12,7 +12,6 @@
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import * as esbuild from 'esbuild'
 import { ensureBuilt, projectRoot, serverBundleDir } from '#server/pages.ts'
@@ -66,16 +65,19 @@ async function buildServer() {
 /**
  * Each module keeps its own `import.meta.url` and `import.meta.dirname`: the server finds the
  * project's folders (server/pages.ts), the product photos and its product-list writer from
- * where its source file is, as it does when run from source.
+ * where its source file is, as it does when run from source. Each is written relative to
+ * the built file, so the project can be built in one folder and run from another.
  */
 const sourcePlaces: esbuild.Plugin = {
   name: 'source-places',
   setup(build) {
     build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
       const source = await fs.promises.readFile(args.path, 'utf8')
+      const file = path.relative(serverBundleDir, args.path).split(path.sep).join('/')
+      const dir = path.relative(serverBundleDir, path.dirname(args.path))
       const contents = source
-        .replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-        .replaceAll('import.meta.dirname', JSON.stringify(path.dirname(args.path)))
+        .replaceAll('import.meta.url', `new URL(${JSON.stringify(file)}, import.meta.url).href`)
+        .replaceAll('import.meta.dirname', `(import.meta.dirname + ${JSON.stringify(path.sep + dir)})`)
       return { contents, loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts' }
     })
   },
