@@ -102,7 +102,11 @@ export async function startNginx(dir: string, instances: Instance[]): Promise<Ng
   // nginx's workers (another user when it starts as root) keep guests' pages under the
   // folder (deploy/nginx-cluster.conf): they must be able to pass through it.
   fs.chmodSync(dir, 0o711)
-  const child = spawn(process.env.NGINX ?? 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+  // nginx reads NGINX in its environment as sockets handed to it by an old master (its
+  // binary upgrade): the variable that names its binary here is not passed on.
+  const { NGINX: binary, ...env } = process.env
+  const child = spawn(binary ?? 'nginx', ['-p', dir, '-c', path.join(dir, 'nginx.conf')], {
+    env,
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   let failed: Error | undefined
