@@ -33,7 +33,11 @@ function newestSourceTime(): number {
     } catch {
       return
     }
-    if (stat.isDirectory()) for (const name of fs.readdirSync(p)) visit(path.join(p, name))
+    if (stat.isDirectory()) {
+      // A folder's time moves when a file in it is added, removed or renamed.
+      newest = Math.max(newest, stat.mtimeMs)
+      for (const name of fs.readdirSync(p)) visit(path.join(p, name))
+    }
     // Tests are not built.
     else if (!/\.test\.tsx?$/.test(p)) newest = Math.max(newest, stat.mtimeMs)
   }
