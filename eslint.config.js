@@ -24,7 +24,7 @@ const publicFiles = {
   limits: ['rate-limit.ts', 'stores.ts'], // no service: the limiter, and where counts are shared
 }
 // The process's assembly: it imports the domains, so no domain imports it.
-const assembly = ['main.ts', 'app.ts', 'services.ts', 'pages.ts', 'page-context.ts', 'node-env.ts']
+const assembly = ['start.ts', 'main.ts', 'app.ts', 'services.ts', 'pages.ts', 'page-context.ts', 'node-env.ts']
 const escape = (name) => name.replaceAll('.', '\\.')
 const serverOnly = ['app/**/*.server.ts', 'app/**/*.server.tsx', 'app/**/*.server.test.ts']
 

@@ -29,22 +29,18 @@ function buildStorefront() {
 }
 
 /**
- * The server as ES modules Node runs as they are. Packages stay imports of node_modules. The
- * entry sets NODE_ENV (server/node-env.ts) and only then imports the rest: a bundle's
- * imports of packages are hoisted above its own code, so React would otherwise be loaded,
- * and pick its build, first.
+ * The server as ES modules Node runs as they are; packages stay imports of node_modules.
+ * Two entries: the server (server/start.ts) and the product list's writer, a process the
+ * server starts (server/catalog/product-list.ts), with the code they share in chunks.
  */
 async function buildServer() {
   fs.rmSync(serverBundleDir, { recursive: true, force: true })
   await esbuild.build({
-    stdin: {
-      contents: "import '#server/node-env.ts'\nawait import('#server/main.ts')\n",
-      resolveDir: projectRoot,
-      sourcefile: 'start.ts',
-      loader: 'ts',
+    entryPoints: {
+      start: path.join(projectRoot, 'server/start.ts'),
+      'product-list-writer': path.join(projectRoot, 'server/catalog/product-list-writer.ts'),
     },
     outdir: serverBundleDir,
-    entryNames: 'start',
     chunkNames: '[name]-[hash]',
     bundle: true,
     splitting: true,

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { once } from 'node:events'
 import { finished, pipeline } from 'node:stream/promises'
 import { fork } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
 import { createGzip } from 'node:zlib'
 import type { DatabaseOptions, Db, Dialect, Executor } from '#server/db/database.ts'
 import * as repo from '#server/catalog/repository.ts'
@@ -129,6 +130,15 @@ export interface ProductListOptions {
  * otherwise grow it to about 150 MiB while 100,000 products pass through).
  */
 const WRITER_FLAGS = ['--max-semi-space-size=4', '--max-old-space-size=256']
+/**
+ * The writer's module: beside this file when the server runs from its TypeScript, and beside
+ * the built server's files when it runs built (scripts/build.ts builds both; a built module
+ * keeps its source's `import.meta.url`, but its `import.meta.filename` is the built file's).
+ * Built, the writer peaked at 107 MiB against 131 at 100,000 products on SQLite.
+ */
+const writerModule = import.meta.filename.endsWith('.ts')
+  ? new URL('./product-list-writer.ts', import.meta.url)
+  : new URL('product-list-writer.js', pathToFileURL(import.meta.filename))
 /** Far beyond the minute 100,000 products take. */
 const WRITER_TIMEOUT_MS = 10 * 60_000
 
@@ -152,7 +162,7 @@ export function createProductLists(options: { db: Db; dialect: Dialect } & Produ
 
   function write(): Promise<ProductListFile> {
     if (!options.database) return writeProductList(options.db, options.dialect, folder())
-    const writer = fork(new URL('./product-list-writer.ts', import.meta.url), {
+    const writer = fork(writerModule, {
       execArgv: WRITER_FLAGS,
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     })
