@@ -28,7 +28,14 @@ interface StartLine {
 async function startWithoutNodeEnv(
   args: string[],
   startEnv: Record<string, string> = {},
-): Promise<{ line: StartLine; pageStatus: number; keepAlive: string | null; warmed: StartLine; modules: string[] }> {
+): Promise<{
+  line: StartLine
+  pageStatus: number
+  keepAlive: string | null
+  warmed: StartLine
+  listStatus: number
+  modules: string[]
+}> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-start-'))
   // The working directory has no .env; the server's own folders are the project's.
   for (const d of ['server', 'build']) fs.symlinkSync(path.join(root, d), path.join(dir, d))
@@ -76,8 +83,18 @@ async function startWithoutNodeEnv(
     const page = await fetch(`http://127.0.0.1:${port}/about`)
     await page.text()
     const warmed = await logLine('warmed up')
+    // The products' list is written by a process of the server's own (its writer, built too).
+    const list = await fetch(`http://127.0.0.1:${port}/api/product/list`)
+    await list.text()
     const modules = [...err.matchAll(/^loaded (\S+)$/gm)].map((m) => m[1]!)
-    return { line, pageStatus: page.status, keepAlive: page.headers.get('keep-alive'), warmed, modules }
+    return {
+      line,
+      pageStatus: page.status,
+      keepAlive: page.headers.get('keep-alive'),
+      warmed,
+      listStatus: list.status,
+      modules,
+    }
   } finally {
     child.kill('SIGTERM')
     await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)))
@@ -104,7 +121,7 @@ const typeScript = (url: string) => /\.[cm]?tsx?$/.test(url)
 
 describe.runIf(fs.existsSync(path.join(buildDir, 'node/start.js')))('production builds without NODE_ENV', () => {
   it('npm start renders with React’s production build', async () => {
-    const { line, pageStatus, keepAlive, warmed, modules } = await startWithoutNodeEnv(
+    const { line, pageStatus, keepAlive, warmed, listStatus, modules } = await startWithoutNodeEnv(
       withFlag(startLine.args, listModules),
       startLine.env,
     )
@@ -120,6 +137,8 @@ describe.runIf(fs.existsSync(path.join(buildDir, 'node/start.js')))('production 
     // its type stripper, which would stay in the process's memory (docs/decisions/049).
     expect(modules.some((url) => url.endsWith('/build/node/start.js'))).toBe(true)
     expect(modules.filter(typeScript)).toEqual([])
+    // Its product-list writer, started from the built files, wrote the list.
+    expect(listStatus).toBe(200)
   }, 90_000)
 
   it('so does server/main.ts run directly', async () => {
