@@ -14,6 +14,8 @@ import {
   type Facets,
 } from '#contracts/catalog-filters.ts'
 import { useHydrated } from '#app/lib/hydrated.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { Kept } from '#app/lib/kept-markup.tsx'
 import { useReplayedTaps } from '#app/lib/replay.ts'
 
 export const FILTERS_FORM_ID = 'collection-filters'
@@ -64,8 +66,24 @@ function useFormGeneration(current: string): number {
  * JavaScript (its Apply button shows until then), and the browser keeps every tick and
  * typed price through the boot. Once booted, each change navigates at once; a change made
  * before the boot is applied as soon as it has happened. Folded behind 'FILTERS' below 768 px.
+ *
+ * Its markup is kept on the server (docs/decisions/050): it draws only what its props and
+ * the language say, with ids of its own rather than `useId`'s.
  */
 export function CollectionFilters({ filters, facets }: { filters: CatalogFilters; facets: Facets }) {
+  const lang = useLang()
+  return (
+    <Kept
+      as="div"
+      className="md:sticky md:top-[94px]"
+      cacheKey={`filters ${lang} ${JSON.stringify([{ ...filters, page: 1 }, facets])}`}
+    >
+      <FiltersPanel filters={filters} facets={facets} />
+    </Kept>
+  )
+}
+
+function FiltersPanel({ filters, facets }: { filters: CatalogFilters; facets: Facets }) {
   const { t } = useTranslation('catalog')
   const localePath = useLocalePath()
   const [open, setOpen] = useState(false)
@@ -94,7 +112,7 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
   }, [])
 
   return (
-    <div className="md:sticky md:top-[94px]">
+    <>
       <button
         type="button"
         aria-expanded={open}
@@ -198,7 +216,7 @@ export function CollectionFilters({ filters, facets }: { filters: CatalogFilters
         {/* Without JavaScript the toggle cannot work, so the panel stays open. */}
         <style>{'[data-replay="filters-toggle"]{display:none!important}.filters-panel{display:grid!important}'}</style>
       </noscript>
-    </div>
+    </>
   )
 }
 
@@ -220,7 +238,7 @@ function FilterGroup({
   className?: string
 }) {
   const { t } = useTranslation('catalog')
-  const id = useId()
+  const id = `${FILTERS_FORM_ID}-${name}`
   return (
     <fieldset className={`min-w-0 rounded-xl border border-line bg-white px-4 pt-3 pb-2 ${className}`}>
       <legend className="float-start mb-1 w-full text-xs font-semibold tracking-[0.16em] text-muted uppercase">
@@ -275,7 +293,7 @@ function PriceRange({
   onCommit: () => void
 }) {
   const { t } = useTranslation('catalog')
-  const id = useId()
+  const id = `${FILTERS_FORM_ID}-price`
   const field = (name: 'minPrice' | 'maxPrice', label: string, value: number | null, placeholder?: number) => (
     <div className="min-w-0 flex-1">
       <label htmlFor={`${id}-${name}`} className="text-xs text-muted">

@@ -70,8 +70,8 @@ export function ProductPurchase({
   const formRef = useRef<HTMLFormElement>(null)
   const labelId = useId()
   const alertId = useId()
-  const radioIds = useId()
-  const radioId = (value: string) => `${radioIds}-${product.sizes.indexOf(value)}`
+  // Not useId's: the size chart's kept markup names these radios (docs/decisions/050).
+  const radioId = (value: string) => `purchase-size-${product.sizes.indexOf(value)}`
   const left = (value: string) => product.stock[value] ?? 0
   const inStock = product.sizes.filter((s) => left(s) > 0)
 
