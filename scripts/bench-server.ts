@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -101,6 +101,9 @@ export async function startStoreAsUser(tree: string, port: number) {
   return waitForStore(child, port, dataDir)
 }
 
+/** The kernel's clock ticks a second (`getconf CLK_TCK`), the unit of /proc/PID/stat's times: 100 on Linux's usual builds. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100
+
 async function waitForStore(child: ChildProcess, port: number, dataDir: string) {
   const base = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 120_000
@@ -123,6 +126,14 @@ async function waitForStore(child: ChildProcess, port: number, dataDir: string) 
       const kb = (key: string) =>
         Number(/(\d+) kB/.exec(status.split('\n').find((l) => l.startsWith(key)) ?? '')?.[1] ?? NaN)
       return { rssMiB: Math.round(kb('VmRSS:') / 1024), peakMiB: Math.round(kb('VmHWM:') / 1024) }
+    },
+    /**
+     * The CPU time the server process has used, user and system, in milliseconds (Linux
+     * /proc, in the kernel's ticks): what a page costs the server, whatever else shares the machine.
+     */
+    cpuMs() {
+      const fields = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

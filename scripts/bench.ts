@@ -32,6 +32,8 @@ interface Row {
   'req/s': number
   'p50 ms': number
   'p99 ms': number
+  /** The server's CPU time for each answer, user and system (scripts/bench-server.ts, cpuMs). */
+  'CPU ms/req': number
   errors: number
 }
 interface Target {
@@ -77,7 +79,7 @@ async function benchOne(only: string | undefined, profile: boolean) {
     const rows: Row[] = []
     for (const t of targets) {
       const from = monotonicMicros()
-      rows.push(await measure(server.base, t))
+      rows.push(await measure(server, t))
       windows.push([from, monotonicMicros()])
     }
     const loginMedianMs = await loginMedian(server.base, shopper)
@@ -133,7 +135,7 @@ async function benchAgainst(ref: string) {
     for (let i = 0; i < count; i++) {
       for (const s of i % 2 === 0 ? [0, 1] : [1, 0]) {
         console.log(`${servers[s]!.label}: ${shoppers[s]!.targets[i]!.name}`)
-        rows[s]!.push(await measure(servers[s]!.server.base, shoppers[s]!.targets[i]!))
+        rows[s]!.push(await measure(servers[s]!.server, shoppers[s]!.targets[i]!))
       }
     }
     const logins = [
@@ -149,6 +151,7 @@ async function benchAgainst(ref: string) {
         'req/s ×': ratio(r['req/s'], o['req/s']),
         'p50 ×': ratio(r['p50 ms'], o['p50 ms']),
         'p99 ×': ratio(r['p99 ms'], o['p99 ms']),
+        'CPU/req ×': ratio(r['CPU ms/req'], o['CPU ms/req']),
       }
     })
 
@@ -158,7 +161,7 @@ async function benchAgainst(ref: string) {
       console.log(`login (argon2id verify), median of 10: ${logins[s]} ms`)
       console.log(`server memory after the run: RSS ${memory[s]!.rssMiB} MiB, peak ${memory[s]!.peakMiB} MiB`)
     }
-    console.log(`\nthis / ${ref} (req/s: above 1 is faster; p50 and p99: below 1 is faster)`)
+    console.log(`\nthis / ${ref} (req/s: above 1 is faster; p50, p99 and CPU a request: below 1 is faster)`)
     console.table(ratios)
     console.log(`(${connections} connections, ${seconds} s per row per store, loopback, ${new Date().toISOString()})`)
     write('bench-against.json', {
@@ -226,9 +229,10 @@ async function prepare(base: string): Promise<Shopper> {
   }
 }
 
-async function measure(base: string, t: Target): Promise<Row> {
+async function measure(server: BenchServer, t: Target): Promise<Row> {
+  const cpuBefore = server.cpuMs()
   const result = await autocannon({
-    url: base + t.path,
+    url: server.base + t.path,
     method: t.method ?? 'GET',
     headers: t.headers ?? {},
     connections,
@@ -239,6 +243,7 @@ async function measure(base: string, t: Target): Promise<Row> {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
+    'CPU ms/req': Math.round(((server.cpuMs() - cpuBefore) / Math.max(1, result.requests.total)) * 100) / 100,
     errors: result.errors + result.non2xx,
   }
 }
