@@ -6,7 +6,11 @@
 //                                    built there, both stores start as `npm start` starts
 //                                    them, and each row is measured on both in turn, in one
 //                                    run; both tables and their ratio are printed.
-//   npm run bench -- --only TEXT     only the rows whose name holds TEXT ("signed in", "/cart")
+//   npm run bench -- --only TEXT     only the rows whose name holds TEXT ("signed in", "/cart");
+//                                    with --against too
+//   npm run bench -- --against REF --rounds N
+//                                    each row N times on each store, the order alternating;
+//                                    each figure is the median of its N (a noisy machine)
 //   npm run bench -- --profile       the server runs with `node --cpu-prof`: its profile goes
 //                                    to bench-results/, and where its time went (self time by
 //                                    package and by function, while the rows ran) is
@@ -21,21 +25,13 @@ import { ensureBuilt } from '#server/pages.ts'
 import { freePort } from '#scripts/fault-kit.ts'
 import { startBenchServer, startStoreAsUser, type BenchServer } from './bench-server.ts'
 import { monotonicMicros, summarize, type CpuProfile } from './cpu-profile.ts'
+import { medianRow, type Row } from './bench-rows.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20)
 const root = path.resolve(import.meta.dirname, '..')
 const out = path.join(root, 'bench-results')
 
-interface Row {
-  name: string
-  'req/s': number
-  'p50 ms': number
-  'p99 ms': number
-  /** The server's CPU time for each answer, user and system (scripts/bench-server.ts, cpuMs). */
-  'CPU ms/req': number
-  errors: number
-}
 interface Target {
   name: string
   path: string
@@ -47,25 +43,39 @@ interface Shopper {
   targets: Target[]
 }
 
-const usage = 'Usage: npm run bench [-- --against REF | --only TEXT | --profile]'
-let options: { against?: string; only?: string; profile?: boolean }
+const usage = 'Usage: npm run bench [-- --against REF [--rounds N] | --profile] [--only TEXT]'
+let options: { against?: string; only?: string; profile?: boolean; rounds?: string }
 try {
   options = parseArgs({
-    options: { against: { type: 'string' }, only: { type: 'string' }, profile: { type: 'boolean' } },
+    options: {
+      against: { type: 'string' },
+      only: { type: 'string' },
+      profile: { type: 'boolean' },
+      rounds: { type: 'string' },
+    },
     strict: true,
   }).values
 } catch (err) {
   console.error(`${err instanceof Error ? err.message : String(err)}\n${usage}`)
   process.exit(2)
 }
-if (options.against !== undefined && (options.only !== undefined || options.profile)) {
-  console.error(`--against runs every row on both stores, without a profile.\n${usage}`)
+const rounds = Number(options.rounds ?? 1)
+if (!Number.isInteger(rounds) || rounds < 1 || rounds > 20) {
+  console.error(`--rounds takes a whole number from 1 to 20.\n${usage}`)
+  process.exit(2)
+}
+if (options.against !== undefined && options.profile) {
+  console.error(`--against runs both stores without a profile.\n${usage}`)
+  process.exit(2)
+}
+if (options.against === undefined && options.rounds !== undefined) {
+  console.error(`--rounds is for --against.\n${usage}`)
   process.exit(2)
 }
 
 ensureBuilt((m) => console.log(m))
 if (options.against === undefined) await benchOne(options.only, options.profile === true)
-else await benchAgainst(options.against)
+else await benchAgainst(options.against, options.only, rounds)
 
 async function benchOne(only: string | undefined, profile: boolean) {
   const profileDir = profile ? path.join(out, `profile-${Date.now()}`) : undefined
@@ -109,7 +119,7 @@ function printProfile(dir: string, windows: [number, number][]) {
   console.table(byFunction.map((s) => ({ function: s.name, '%': s.percent })))
 }
 
-async function benchAgainst(ref: string) {
+async function benchAgainst(ref: string, only: string | undefined, rounds: number) {
   const sha = git(['rev-parse', '--verify', `${ref}^{commit}`]).trim()
   const head = git(['rev-parse', 'HEAD']).trim()
   const tree = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-bench-against-'))
@@ -128,15 +138,24 @@ async function benchAgainst(ref: string) {
     servers.push({ label: label.ref, server: await startStoreAsUser(tree, await freePort()) })
     const [mine, theirs] = servers as [(typeof servers)[0], (typeof servers)[0]]
     const shoppers = [await prepare(mine.server.base), await prepare(theirs.server.base)]
+    const picked = shoppers.map((s) => s.targets.filter((t) => only === undefined || t.name.includes(only)))
+    if (picked[0]!.length === 0) throw new Error(`no row's name holds "${only}"`)
     const rows: [Row[], Row[]] = [[], []]
-    const count = shoppers[0]!.targets.length
     // Row by row, each store in turn, the first to go alternating: a drift in the
-    // machine's load over the run falls on both alike.
-    for (let i = 0; i < count; i++) {
-      for (const s of i % 2 === 0 ? [0, 1] : [1, 0]) {
-        console.log(`${servers[s]!.label}: ${shoppers[s]!.targets[i]!.name}`)
-        rows[s]!.push(await measure(servers[s]!.server, shoppers[s]!.targets[i]!))
+    // machine's load over the run falls on both alike. With rounds, each figure is the
+    // median of a row's rounds on that store.
+    let turn = 0
+    for (let i = 0; i < picked[0]!.length; i++) {
+      const each: [Row[], Row[]] = [[], []]
+      for (let r = 0; r < rounds; r++) {
+        for (const s of turn++ % 2 === 0 ? [0, 1] : [1, 0]) {
+          const target = picked[s]![i]!
+          console.log(`${servers[s]!.label}: ${target.name}${rounds > 1 ? ` (round ${r + 1} of ${rounds})` : ''}`)
+          each[s]!.push(await measure(servers[s]!.server, target))
+        }
       }
+      rows[0].push(medianRow(each[0]))
+      rows[1].push(medianRow(each[1]))
     }
     const logins = [
       await loginMedian(mine.server.base, shoppers[0]!),
@@ -163,11 +182,14 @@ async function benchAgainst(ref: string) {
     }
     console.log(`\nthis / ${ref} (req/s: above 1 is faster; p50, p99 and CPU a request: below 1 is faster)`)
     console.table(ratios)
-    console.log(`(${connections} connections, ${seconds} s per row per store, loopback, ${new Date().toISOString()})`)
+    console.log(
+      `(${connections} connections, ${seconds} s per row per store${rounds > 1 ? `, the median of ${rounds} rounds` : ''}, loopback, ${new Date().toISOString()})`,
+    )
     write('bench-against.json', {
       at: new Date().toISOString(),
       connections,
       seconds,
+      rounds,
       this: { commit: head, rows: rows[0], loginMedianMs: logins[0], memory: memory[0] },
       against: { ref, commit: sha, rows: rows[1], loginMedianMs: logins[1], memory: memory[1] },
       ratios,
