@@ -3,12 +3,14 @@ import type { Lang } from '#contracts/languages.ts'
 import { NO_FILTERS, type CatalogFilters, type Facets } from '#contracts/catalog-filters.ts'
 import { CollectionFilters } from '#app/features/catalog/collection-filters.tsx'
 import { SizeChart } from '#app/features/catalog/size-chart.tsx'
-import type { SizeChartRow } from '#contracts/catalog.ts'
+import { ProductBreadcrumb } from '#app/features/catalog/product-breadcrumb.tsx'
+import { ProductDescription } from '#app/features/catalog/product-description.tsx'
+import type { Product, SizeChartRow } from '#contracts/catalog.ts'
 import type { MarkupCache } from '#app/lib/kept-markup.tsx'
 import { createMarkupCache } from '#app/lib/kept-markup.server.ts'
 import { drawPageAt } from '#tests/support/server-render.tsx'
 
-// The collection's filters and a product's size chart kept (docs/decisions/050): React in production does not mend an
+// The collection's filters and a product's size chart, breadcrumb and description kept (docs/decisions/050): React in production does not mend an
 // attribute that differs at hydration, so this test, not the browser, holds the key honest.
 
 const facets: Facets = {
@@ -159,5 +161,67 @@ describe("a product's size chart kept", () => {
     expect(await drawChart({ cache, prefix: 'other' })).toContain('for="other-S"')
     expect(await drawChart({ cache, selected: 'S' })).toContain('bg-accent-soft')
     expect(await drawChart({ cache, rows: rows.slice(0, 2) })).not.toContain('42 &lt;&quot;wide&quot;&gt;')
+  })
+})
+
+type Facts = Pick<Product, '_id' | 'description' | 'category' | 'subCategory' | 'sizes'>
+const kurta: Facts = {
+  _id: 'lawn-kurta',
+  description: 'Fine <lawn> & "cotton", in a rose print.',
+  category: 'Women',
+  subCategory: 'TopWear',
+  sizes: ['S', 'M', '12-13Y'],
+}
+
+function drawFacts({
+  cache,
+  lang = 'en',
+  product = kurta,
+}: {
+  cache: MarkupCache | null
+  lang?: Lang
+  product?: Facts
+}) {
+  return drawPageAt({
+    cache,
+    lang,
+    path: lang === 'en' ? `/productdetail/${product._id}` : `/ur/productdetail/${product._id}`,
+    Component: () => (
+      <>
+        <ProductBreadcrumb product={product} />
+        <ProductDescription product={product} />
+      </>
+    ),
+  })
+}
+
+describe("a product's breadcrumb and description kept", () => {
+  const products: { lang?: Lang; product?: Facts }[] = [
+    {},
+    { lang: 'ur' },
+    { product: { ...kurta, category: 'Kids', subCategory: 'WinterWear' } },
+    { product: { ...kurta, category: 'Men' } },
+    { product: { ...kurta, _id: 'other-kurta' } },
+    { product: { ...kurta, description: 'Another text.' } },
+    { product: { ...kurta, sizes: ['M'] } },
+  ]
+
+  test('kept, they are the very markup drawn without a cache, the first time and after', async () => {
+    const cache = createMarkupCache({ maxChars: 1_000_000 })
+    for (const view of products) {
+      const plain = await drawFacts({ ...view, cache: null })
+      expect(await drawFacts({ ...view, cache })).toBe(plain)
+      expect(await drawFacts({ ...view, cache })).toBe(plain)
+    }
+  })
+
+  test('each fact drawn is in its key', async () => {
+    const cache = createMarkupCache({ maxChars: 1_000_000 })
+    await drawFacts({ cache })
+    for (const view of products.slice(1))
+      expect(await drawFacts({ ...view, cache })).toBe(await drawFacts({ ...view, cache: null }))
+    expect(await drawFacts({ cache, product: { ...kurta, subCategory: 'BottomWear' } })).toContain(
+      'href="/collection?category=Women&amp;subCategory=BottomWear"',
+    )
   })
 })

@@ -1,9 +1,30 @@
 import { Fragment } from 'react'
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
 import type { Product } from '#contracts/catalog.ts'
+import { useLang } from '#app/lib/i18n/language.ts'
+import { Kept } from '#app/lib/kept-markup.tsx'
 
-/** The Description tab: the text beside the product's facts (category, type, sizes, code). */
-export function ProductDescription({ product }: { product: Product }) {
+type Described = Pick<Product, '_id' | 'description' | 'category' | 'subCategory' | 'sizes'>
+
+/**
+ * The Description tab: the text beside the product's facts (category, type, sizes, code).
+ * The server keeps its markup for the language and those facts (docs/decisions/050).
+ */
+export function ProductDescription({ product }: { product: Described }) {
+  const lang = useLang()
+  const { _id, description, category, subCategory, sizes } = product
+  return (
+    <Kept
+      as="div"
+      cacheKey={`description ${lang} ${JSON.stringify([_id, description, category, subCategory, sizes])}`}
+      className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10"
+    >
+      <Facts product={{ _id, description, category, subCategory, sizes }} />
+    </Kept>
+  )
+}
+
+function Facts({ product }: { product: Described }) {
   const { t } = useTranslation('catalog')
   const details: [string, React.ReactNode][] = [
     [t('description.category'), t(`category.${product.category}`)],
@@ -23,7 +44,7 @@ export function ProductDescription({ product }: { product: Product }) {
     [t('description.code'), product._id],
   ]
   return (
-    <div className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10">
+    <>
       {/* The catalog's words keep their own direction on an Urdu page. */}
       <p className="text-muted">
         <bdi>{product.description}</bdi>
@@ -36,6 +57,6 @@ export function ProductDescription({ product }: { product: Product }) {
           </div>
         ))}
       </dl>
-    </div>
+    </>
   )
 }

@@ -1,6 +1,4 @@
 import { useTranslation } from '#app/lib/i18n/use-translation.ts'
-import { Link } from '#app/lib/i18n/links.tsx'
-import { ChevronRight } from '#app/components/icons.tsx'
 import type { Route } from './+types/productdetail.$productId'
 import { cartAddSchema } from '#contracts/cart.ts'
 import { stockAlertSchema } from '#contracts/alerts.ts'
@@ -18,6 +16,7 @@ import { StatusBoundary } from '#app/components/status-boundary.tsx'
 import { productJsonLd, serializeJsonLd } from '#app/features/catalog/json-ld.ts'
 import { useFilterWord } from '#app/features/catalog/filter-words.ts'
 import { SalePrice } from '#app/components/price.tsx'
+import { ProductBreadcrumb } from '#app/features/catalog/product-breadcrumb.tsx'
 import { ProductDescription } from '#app/features/catalog/product-description.tsx'
 import { ProductGallery } from '#app/features/catalog/product-gallery.tsx'
 import { ProductPurchase, type PurchaseResult } from '#app/features/catalog/product-purchase.tsx'
@@ -148,7 +147,6 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
   const word = useFilterWord()
   const { nonce, origin, store } = useRootData()
   const images = [product.image1, product.image2, product.image3, product.image4]
-  const categoryHref = `/collection?category=${product.category}`
 
   return (
     // Keyed by product: the chosen image, size and tab start afresh on another product.
@@ -161,30 +159,7 @@ export default function ProductDetail({ loaderData, actionData }: Route.Componen
           __html: serializeJsonLd(productJsonLd(product, origin, store.name, word, reviews.data)),
         }}
       />
-      <nav aria-label={t('detail.breadcrumb')} className="mb-5 sm:mb-8">
-        <ol className="flex flex-wrap items-center gap-1 text-sm text-muted">
-          {[
-            { to: '/', label: t('detail.home') },
-            { to: '/collection', label: t('detail.collection') },
-            { to: categoryHref, label: word(`category.${product.category}`) },
-          ].map((c) => (
-            <li key={c.to} className="flex items-center gap-1">
-              <Link to={c.to} className="rounded py-1 hover:text-ink hover:underline">
-                {c.label}
-              </Link>
-              <ChevronRight aria-hidden className="size-3.5 rtl:-scale-x-100" />
-            </li>
-          ))}
-          <li>
-            <Link
-              to={`${categoryHref}&subCategory=${product.subCategory}`}
-              className="rounded py-1 hover:text-ink hover:underline"
-            >
-              {word(`subCategory.${product.subCategory}`)}
-            </Link>
-          </li>
-        </ol>
-      </nav>
+      <ProductBreadcrumb product={product} />
 
       <div className="grid gap-8 md:grid-cols-2 md:gap-10 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-14">
         <ProductGallery name={product.name} images={images} />
