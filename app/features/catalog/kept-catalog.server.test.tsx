@@ -13,6 +13,22 @@ import { drawPageAt } from '#tests/support/server-render.tsx'
 // The collection's filters and a product's size chart, breadcrumb and description kept (docs/decisions/050): React in production does not mend an
 // attribute that differs at hydration, so this test, not the browser, holds the key honest.
 
+/**
+ * Each view drawn with `cache` (the first time, then from the cache) must be byte for byte
+ * what is drawn without one.
+ */
+async function expectKeptAsDrawn<View>(
+  cache: MarkupCache,
+  views: View[],
+  draw: (view: View & { cache: MarkupCache | null }) => Promise<string>,
+) {
+  for (const view of views) {
+    const plain = await draw({ ...view, cache: null })
+    expect(await draw({ ...view, cache })).toBe(plain)
+    expect(await draw({ ...view, cache })).toBe(plain)
+  }
+}
+
 const facets: Facets = {
   categories: { Men: 12, Women: 30, Kids: 0 },
   subCategories: { TopWear: 20, BottomWear: 15, WinterWear: 7 },
@@ -57,11 +73,7 @@ const views: { lang?: Lang; filters?: CatalogFilters; facets?: Facets }[] = [
 describe('the collection filters kept', () => {
   test('kept, the filters are the very markup drawn without a cache, the first time and after', async () => {
     const cache = createMarkupCache({ maxChars: 1_000_000 })
-    for (const view of views) {
-      const plain = await drawFilters({ ...view, cache: null })
-      expect(await drawFilters({ ...view, cache })).toBe(plain)
-      expect(await drawFilters({ ...view, cache })).toBe(plain)
-    }
+    await expectKeptAsDrawn(cache, views, drawFilters)
     expect(cache.size).toBe(views.length)
   })
 
@@ -144,11 +156,7 @@ describe("a product's size chart kept", () => {
 
   test('kept, the chart is the very markup drawn without a cache, the first time and after', async () => {
     const cache = createMarkupCache({ maxChars: 1_000_000 })
-    for (const chart of charts) {
-      const plain = await drawChart({ ...chart, cache: null })
-      expect(await drawChart({ ...chart, cache })).toBe(plain)
-      expect(await drawChart({ ...chart, cache })).toBe(plain)
-    }
+    await expectKeptAsDrawn(cache, charts, drawChart)
     // A chart without rows is a sentence, not kept.
     expect(cache.size).toBe(charts.length - 1)
   })
@@ -208,11 +216,7 @@ describe("a product's breadcrumb and description kept", () => {
 
   test('kept, they are the very markup drawn without a cache, the first time and after', async () => {
     const cache = createMarkupCache({ maxChars: 1_000_000 })
-    for (const view of products) {
-      const plain = await drawFacts({ ...view, cache: null })
-      expect(await drawFacts({ ...view, cache })).toBe(plain)
-      expect(await drawFacts({ ...view, cache })).toBe(plain)
-    }
+    await expectKeptAsDrawn(cache, products, drawFacts)
   })
 
   test('each fact drawn is in its key', async () => {
