@@ -19,7 +19,7 @@ export function ProductDescription({ product }: { product: Described }) {
       cacheKey={`description ${lang} ${JSON.stringify([_id, description, category, subCategory, sizes])}`}
       className="grid gap-6 text-sm leading-relaxed sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] sm:gap-10"
     >
-      <Facts product={{ _id, description, category, subCategory, sizes }} />
+      <Facts product={product} />
     </Kept>
   )
 }
