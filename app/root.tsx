@@ -11,6 +11,7 @@ import displayFont from '@fontsource-variable/outfit/files/outfit-latin-wght-nor
 import urduFont from '#app/fonts/noto-nastaliq-urdu-urdu-400.woff2?url'
 import { direction, langOfPath } from '#contracts/languages.ts'
 import { useLang } from '#app/lib/i18n/language.ts'
+import { pageCartLines } from '#app/lib/cart/page-cart-lines.server.ts'
 import './app.css'
 
 /**
@@ -28,7 +29,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { store, google, publicUrl } = services.config
   // A signed-in shopper's cart and hearts, read side by side.
   const [cart, wishlist] = user
-    ? await Promise.all([services.cart.get(user._id), services.wishlist.ids(user._id)])
+    ? await Promise.all([
+        services.cart.get(user._id, pageCartLines(context, user._id)),
+        services.wishlist.ids(user._id),
+      ])
     : [null, null]
   return {
     user,

@@ -1,19 +1,24 @@
 import type { Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 import type { SavedAddressesTable } from '#server/account/tables.ts'
 
 export type SavedAddressRow = SavedAddressesTable
 
 /** The account's addresses: the default first, then the oldest first. */
 export function addressesOf(db: Executor, userId: string) {
-  return db
+  return addresses(db, { userId })
+}
+
+/** Checkout asks it every time: its SQL is built once (server/db/compiled.ts). */
+const addresses = compiledOnce((db, args: { userId: string }) =>
+  db
     .selectFrom('saved_addresses')
     .selectAll()
-    .where('user_id', '=', userId)
+    .where('user_id', '=', args.userId)
     .orderBy('is_default', 'desc')
     .orderBy('created_at')
-    .orderBy('id')
-    .execute()
-}
+    .orderBy('id'),
+)
 
 /** One address, only if it is this account's. */
 export function addressOf(db: Executor, userId: string, id: string) {

@@ -1,4 +1,5 @@
 import type { Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 
 export async function insertAlert(
   db: Executor,
@@ -45,15 +46,18 @@ export async function countOf(db: Executor, userId: string): Promise<number> {
 
 /** The sizes of one product a shopper is waiting for. */
 export async function sizesOf(db: Executor, userId: string, productId: string): Promise<string[]> {
-  const rows = await db
+  return (await awaited(db, { userId, productId })).map((r) => r.size)
+}
+
+/** A signed-in shopper's product page asks it every time: its SQL is built once (server/db/compiled.ts). */
+const awaited = compiledOnce((db, args: { userId: string; productId: string }) =>
+  db
     .selectFrom('stock_alerts')
     .select('size')
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .orderBy('size')
-    .execute()
-  return rows.map((r) => r.size)
-}
+    .where('user_id', '=', args.userId)
+    .where('product_id', '=', args.productId)
+    .orderBy('size'),
+)
 
 /**
  * The oldest `limit` requests of one product whose size is now on the shelf and on

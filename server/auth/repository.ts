@@ -1,4 +1,5 @@
 import type { Db, Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 import type { UsersTable } from '#server/auth/tables.ts'
 import type { UserRole } from '#contracts/auth.ts'
 import type { Lang } from '#contracts/languages.ts'
@@ -65,8 +66,9 @@ export async function insertSession(
   await db.insertInto('sessions').values(session).execute()
 }
 
-export function findSessionUser(db: Db, tokenHash: string, now: number) {
-  return db
+/** The session's user, if the session is live: every signed-in request asks it, so its SQL is built once. */
+const sessionUser = compiledOnce((db, args: { tokenHash: string; now: number }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .leftJoin('two_factor', 'two_factor.user_id', 'sessions.user_id')
@@ -80,9 +82,13 @@ export function findSessionUser(db: Db, tokenHash: string, now: number) {
       'sessions.last_console_at',
       'two_factor.enabled_at as two_factor_at',
     ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst()
+    .where('sessions.token_hash', '=', args.tokenHash)
+    .where('sessions.expires_at', '>', args.now),
+)
+
+export async function findSessionUser(db: Db, tokenHash: string, now: number) {
+  const [row] = await sessionUser(db, { tokenHash, now })
+  return row
 }
 
 /** A console request: the admin's session is not idle (written at most once a minute by the caller). */

@@ -17,6 +17,13 @@ export function toCart(rows: { product_id: string; size: string; quantity: numbe
   return cart
 }
 
+/** A cart's stored lines, those of products on sale and of archived ones, and the archived products' names. */
+export interface CartLines {
+  onSale: StoredCartLine[]
+  gone: StoredCartLine[]
+  names: string[]
+}
+
 /** A cart line as it is stored, for the order that takes it. */
 export interface StoredCartLine {
   product_id: string
@@ -61,7 +68,7 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
    * lines and is refused as a changed cart until then. Answers the lines on sale, the
    * archived ones, and the archived products' names.
    */
-  async function linesByArchived(exec: Executor, userId: string) {
+  async function linesByArchived(exec: Executor, userId: string): Promise<CartLines> {
     const rows = await repo.cartRows(exec, userId)
     const archived = await catalog.archivedAmong(
       rows.map((r) => r.product_id),
@@ -82,8 +89,11 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
    * The cart once the lines of archived products are out, and those products' names. With
    * nothing archived, the usual case, that is one read and no transaction.
    */
-  async function pageCart(userId: string): Promise<{ cart: Cart; removed: string[] }> {
-    const lines = await linesByArchived(db, userId)
+  async function pageCart(
+    userId: string,
+    read: Promise<CartLines> = linesByArchived(db, userId),
+  ): Promise<{ cart: Cart; removed: string[] }> {
+    const lines = await read
     if (lines.gone.length === 0) return { cart: toCart(lines.onSale), removed: [] }
     return db.transaction().execute(async (trx) => {
       const { onSale, gone, names } = await linesByArchived(trx, userId)
@@ -93,7 +103,14 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
   }
 
   return {
-    get: (userId: string) => read(db, userId),
+    /**
+     * The stored lines, on sale and archived: what `get` and `pageCart` start from, read once
+     * for a page whose loaders ask both side by side (app/lib/cart/page-cart-lines.server.ts).
+     */
+    lines: (userId: string): Promise<CartLines> => linesByArchived(db, userId),
+
+    get: async (userId: string, lines?: Promise<CartLines>): Promise<Cart> =>
+      lines ? toCart((await lines).onSale) : read(db, userId),
 
     /** What `add` checks, for a guest's line, which the browser keeps (docs/spec/rulings.md #12). */
     async check(input: CartAdd & { quantity?: number }): Promise<void> {

@@ -1,5 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 import { priceAt } from '#server/catalog/sales-repository.ts'
 
 // The catalog's SQL (docs/decisions/009: every catalog question is one query; nothing
@@ -20,8 +21,14 @@ export * from '#server/catalog/product-writes-repository.ts'
 
 /** A product on sale (never an archived one). */
 export async function productRow(db: Executor, id: string) {
-  return db.selectFrom('products').selectAll().where('id', '=', id).where('archived', '=', 0).executeTakeFirst()
+  const [row] = await onSale(db, { id })
+  return row
 }
+
+/** Every product page, cart and checkout asks it: its SQL is built once (server/db/compiled.ts). */
+const onSale = compiledOnce((db, args: { id: string }) =>
+  db.selectFrom('products').selectAll().where('id', '=', args.id).where('archived', '=', 0),
+)
 
 /** These products, those on sale (never archived ones), in no particular order. */
 export async function productRows(db: Executor, ids: string[]) {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 import type {
   IdempotencyKeysTable,
   OrderEventsTable,
@@ -19,31 +20,31 @@ export async function insertOrder(
   await db.insertInto('order_events').values(event).execute()
 }
 
-export async function ordersOfUser(db: Executor, userId: string) {
-  const orders = await db
-    .selectFrom('orders')
+// My Orders reads these three on every visit: their SQL is built once (server/db/compiled.ts).
+const ordersOf = compiledOnce((db, args: { userId: string }) =>
+  db.selectFrom('orders').selectAll().where('user_id', '=', args.userId).orderBy('created_at').orderBy('id'),
+)
+const itemsOf = compiledOnce((db, args: { userId: string }) =>
+  db
+    .selectFrom('order_items')
     .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute()
+    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', args.userId))
+    .orderBy('order_id')
+    .orderBy('position'),
+)
+const eventsOf = compiledOnce((db, args: { userId: string }) =>
+  db
+    .selectFrom('order_events')
+    .selectAll()
+    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', args.userId))
+    .orderBy('order_id')
+    .orderBy('position'),
+)
+
+export async function ordersOfUser(db: Executor, userId: string) {
+  const orders = await ordersOf(db, { userId })
   if (orders.length === 0) return { orders, items: [], events: [] }
-  const [items, events] = await Promise.all([
-    db
-      .selectFrom('order_items')
-      .selectAll()
-      .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', userId))
-      .orderBy('order_id')
-      .orderBy('position')
-      .execute(),
-    db
-      .selectFrom('order_events')
-      .selectAll()
-      .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', userId))
-      .orderBy('order_id')
-      .orderBy('position')
-      .execute(),
-  ])
+  const [items, events] = await Promise.all([itemsOf(db, { userId }), eventsOf(db, { userId })])
   return { orders, items, events }
 }
 
@@ -316,15 +317,20 @@ export async function deleteBlockedPhone(db: Executor, phoneKey: string): Promis
  * first such line of it), or undefined: who may review a product.
  */
 export async function deliveredLine(db: Executor, userId: string, productId: string) {
-  return db
+  const [line] = await deliveredLines(db, { userId, productId })
+  return line
+}
+
+/** A signed-in shopper's product page asks it every time: its SQL is built once. */
+const deliveredLines = compiledOnce((db, args: { userId: string; productId: string }) =>
+  db
     .selectFrom('orders')
     .innerJoin('order_items', 'order_items.order_id', 'orders.id')
     .select(['orders.id as orderId', 'order_items.size as size'])
-    .where('orders.user_id', '=', userId)
+    .where('orders.user_id', '=', args.userId)
     .where('orders.status', '=', 'Delivered')
-    .where('order_items.product_id', '=', productId)
+    .where('order_items.product_id', '=', args.productId)
     .orderBy('orders.created_at', 'desc')
     .orderBy('order_items.position')
-    .limit(1)
-    .executeTakeFirst()
-}
+    .limit(1),
+)

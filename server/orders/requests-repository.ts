@@ -1,4 +1,5 @@
 import type { Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 import type { OrderRequestsTable } from '#server/orders/tables.ts'
 
 // The SQL of exchange and return requests (server/orders/requests.ts, docs/decisions/036).
@@ -27,15 +28,18 @@ export function requestsOfOrder(db: Executor, orderId: string) {
 
 /** The requests of the account's orders, oldest first: My Orders shows each order's latest. */
 export function requestsOfUser(db: Executor, userId: string) {
-  return db
+  return requestsOf(db, { userId })
+}
+
+const requestsOf = compiledOnce((db, args: { userId: string }) =>
+  db
     .selectFrom('order_requests')
     .selectAll()
-    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', userId))
+    .where('order_id', 'in', (eb) => eb.selectFrom('orders').select('id').where('user_id', '=', args.userId))
     .orderBy('order_id')
     .orderBy('created_at')
-    .orderBy('id')
-    .execute()
-}
+    .orderBy('id'),
+)
 
 /** Changes a request only if it is still in `from`: false when another decision came first. */
 export async function moveRequest(

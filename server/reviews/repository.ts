@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 import type { ReviewSort } from '#contracts/reviews.ts'
 import type { ReviewsTable } from '#server/reviews/tables.ts'
 
@@ -7,13 +8,15 @@ import type { ReviewsTable } from '#server/reviews/tables.ts'
 // migration 2026-11-27T0100 (product, status, then each order); nothing reads more
 // than a page of them, and the counts are grouped by the database.
 
+// A product page asks these every time (its reviews, their counts, the shopper's own): their
+// SQL is built once (server/db/compiled.ts).
+const reviewsOf = compiledOnce((db, args: { userId: string; productId: string }) =>
+  db.selectFrom('reviews').selectAll().where('user_id', '=', args.userId).where('product_id', '=', args.productId),
+)
+
 export async function reviewOf(db: Executor, userId: string, productId: string) {
-  return db
-    .selectFrom('reviews')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst()
+  const [review] = await reviewsOf(db, { userId, productId })
+  return review
 }
 
 export async function reviewById(db: Executor, id: string) {
@@ -61,11 +64,30 @@ export async function approvedPage(
   productId: string,
   options: { sort: ReviewSort; photos: boolean; offset: number; limit: number },
 ) {
-  let query = db.selectFrom('reviews').selectAll().where('product_id', '=', productId).where('status', '=', 'approved')
-  if (options.photos) query = query.where('has_photos', '=', 1)
-  for (const [column, direction] of orders[options.sort]) query = query.orderBy(column as 'created_at', direction)
-  return query.limit(options.limit).offset(options.offset).execute()
+  return pages[options.sort][options.photos ? 'photos' : 'all'](db, {
+    productId,
+    limit: options.limit,
+    offset: options.offset,
+  })
 }
+
+/** A page in one order, with photos only or not. */
+function pageIn(order: [string, 'asc' | 'desc'][], photos: boolean) {
+  return compiledOnce((db, args: { productId: string; limit: number; offset: number }) => {
+    let query = db
+      .selectFrom('reviews')
+      .selectAll()
+      .where('product_id', '=', args.productId)
+      .where('status', '=', 'approved')
+    if (photos) query = query.where('has_photos', '=', 1)
+    for (const [column, direction] of order) query = query.orderBy(column as 'created_at', direction)
+    return query.limit(args.limit).offset(args.offset)
+  })
+}
+
+const pages = Object.fromEntries(
+  Object.entries(orders).map(([sort, order]) => [sort, { all: pageIn(order, false), photos: pageIn(order, true) }]),
+) as Record<ReviewSort, Record<'all' | 'photos', ReturnType<typeof pageIn>>>
 
 /** A product's approved reviews with photos. */
 export async function approvedWithPhotos(db: Executor, productId: string): Promise<number> {
@@ -81,15 +103,18 @@ export async function approvedWithPhotos(db: Executor, productId: string): Promi
 
 /** A product's approved reviews by star and fit (at most 15 rows), grouped by the database in one read. */
 export async function approvedStats(db: Executor, productId: string) {
-  const rows = await db
-    .selectFrom('reviews')
-    .select(['rating', 'fit', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('product_id', '=', productId)
-    .where('status', '=', 'approved')
-    .groupBy(['rating', 'fit'])
-    .execute()
+  const rows = await statsOf(db, { productId })
   return rows.map((r) => ({ rating: Number(r.rating), fit: r.fit, n: Number(r.n) }))
 }
+
+const statsOf = compiledOnce((db, args: { productId: string }) =>
+  db
+    .selectFrom('reviews')
+    .select(['rating', 'fit', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('product_id', '=', args.productId)
+    .where('status', '=', 'approved')
+    .groupBy(['rating', 'fit']),
+)
 
 /** The count and sum of stars of a product's approved reviews, read in the decision's transaction. */
 export async function approvedTotals(db: Executor, productId: string): Promise<{ count: number; total: number }> {

@@ -1,17 +1,20 @@
 import { sql } from 'kysely'
 import type { Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 
-/** The products a shopper keeps, newest first. */
-export async function idsOf(db: Executor, userId: string, limit: number): Promise<string[]> {
-  const rows = await db
+/** The products a shopper keeps, newest first: every signed-in page reads them, so the SQL is built once. */
+const kept = compiledOnce((db, args: { userId: string; limit: number }) =>
+  db
     .selectFrom('wishlist_items')
     .select('product_id')
-    .where('user_id', '=', userId)
+    .where('user_id', '=', args.userId)
     .orderBy('created_at', 'desc')
     .orderBy('product_id')
-    .limit(limit)
-    .execute()
-  return rows.map((r) => r.product_id)
+    .limit(args.limit),
+)
+
+export async function idsOf(db: Executor, userId: string, limit: number): Promise<string[]> {
+  return (await kept(db, { userId, limit })).map((r) => r.product_id)
 }
 
 export async function countOf(db: Executor, userId: string): Promise<number> {

@@ -21,6 +21,7 @@ import { cartMessage } from '#app/features/cart/cart-messages.ts'
 import { discountAction, discountState } from '#app/lib/cart/discount.server.ts'
 import { DiscountField, DiscountForm, useRefusalText } from '#app/features/cart/discount-field.tsx'
 import { useReturnDays } from '#app/lib/root-data.ts'
+import { pageCartLines } from '#app/lib/cart/page-cart-lines.server.ts'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = tFor(langOfPath(location.pathname))
@@ -36,7 +37,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const user = requireUser(context, url)
   const { services } = context.get(appContext)
   // Lines of products taken out of the store go, and the shopper is told which.
-  const { cart, removed } = await services.cart.pageCart(user._id)
+  const { cart, removed } = await services.cart.pageCart(user._id, pageCartLines(context, user._id))
   // The delivery settings and the applied discount code (docs/decisions/026).
   const discount = await discountState(context, request, user._id)
   return { products: await productsInCart(services.catalog, cart), removed, discount }

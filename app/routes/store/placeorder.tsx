@@ -28,6 +28,7 @@ import { SavedAddresses } from '#app/features/checkout/saved-addresses.tsx'
 import { cartMessage } from '#app/features/cart/cart-messages.ts'
 import { appliedCode, discountAction, discountState } from '#app/lib/cart/discount.server.ts'
 import { DiscountField, DiscountForm, useRefusalText } from '#app/features/cart/discount-field.tsx'
+import { pageCartLines } from '#app/lib/cart/page-cart-lines.server.ts'
 
 export function meta({ matches, location }: Route.MetaArgs) {
   const t = tFor(langOfPath(location.pathname))
@@ -43,7 +44,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { services } = context.get(appContext)
   // Lines of products taken out of the store go, and the shopper is told which.
   const [{ cart, removed }, addresses] = await Promise.all([
-    services.cart.pageCart(user._id),
+    services.cart.pageCart(user._id, pageCartLines(context, user._id)),
     services.account.addresses(user._id),
   ])
   // A saved address chosen by a plain link (?address=id) fills the form on the server; else the default.
