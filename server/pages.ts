@@ -91,14 +91,15 @@ function handlerFor(source: ServerBuild | (() => Promise<ServerBuild>), mode: st
       faults: { database: false },
       outage: false,
     }
-    // A read-only request can be rendered twice; a form post is never run again.
-    const again = c.req.method === 'GET' || c.req.method === 'HEAD' ? c.req.raw.clone() : undefined
+    // A read-only request can be rendered twice (it has no body to read again, so the same
+    // request serves); a form post is never run again.
+    const readOnly = c.req.method === 'GET' || c.req.method === 'HEAD'
     let res = await handle(c.req.raw, new RouterContextProvider(new Map([[key, value]])))
-    if (res.status >= 500 && value.faults.database && again) {
+    if (res.status >= 500 && value.faults.database && readOnly) {
       // The database is out of reach (docs/decisions/013): the page says so, answered
       // 503 by the root's middleware before any loader asks the database again.
       await res.body?.cancel()
-      res = await handle(again, new RouterContextProvider(new Map([[key, { ...value, outage: true }]])))
+      res = await handle(c.req.raw, new RouterContextProvider(new Map([[key, { ...value, outage: true }]])))
     }
     if (res.status === 503 || value.faults.database) {
       res.headers.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS))

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely'
 import type { Dialect, Executor } from '#server/db/database.ts'
+import { compiledOnce } from '#server/db/compiled.ts'
 import type { Database } from '#server/db/schema.ts'
 import { ftsIndexed, sqliteNamesMatching } from '#server/catalog/search-sqlite.ts'
 import { postgresNamesMatching } from '#server/catalog/search-postgres.ts'
@@ -254,15 +255,34 @@ export async function inGroup(
   group: { category: string; subCategory: string; except?: string },
   limit: number,
 ) {
-  let query = db
+  const { category, subCategory, except } = group
+  // A product page's related products, every visit: the SQL built once (server/db/compiled.ts).
+  if (except !== undefined) return relatedTo(db, { category, subCategory, except, limit })
+  return firstIn(db, { category, subCategory, limit })
+}
+
+const firstIn = compiledOnce((db, args: { category: string; subCategory: string; limit: number }) =>
+  db
     .selectFrom('products')
     .select(summaryColumns)
-    .where('category', '=', group.category)
-    .where('sub_category', '=', group.subCategory)
+    .where('category', '=', args.category)
+    .where('sub_category', '=', args.subCategory)
     .where('archived', '=', 0)
-  if (group.except !== undefined) query = query.where('id', '!=', group.except)
-  return query.orderBy('position').limit(limit).execute()
-}
+    .orderBy('position')
+    .limit(args.limit),
+)
+
+const relatedTo = compiledOnce((db, args: { category: string; subCategory: string; except: string; limit: number }) =>
+  db
+    .selectFrom('products')
+    .select(summaryColumns)
+    .where('category', '=', args.category)
+    .where('sub_category', '=', args.subCategory)
+    .where('archived', '=', 0)
+    .where('id', '!=', args.except)
+    .orderBy('position')
+    .limit(args.limit),
+)
 
 export async function terms(db: Executor, limit: number): Promise<string[]> {
   const rows = await db.selectFrom('catalog_terms').select('term').orderBy('term').limit(limit).execute()

@@ -50,6 +50,11 @@ export async function anyProductRow(db: Executor, id: string) {
 /** Sizes and chart rows of these products, in their order. */
 export async function detailsOf(db: Executor, ids: string[]) {
   if (ids.length === 0) return { sizes: [], chart: [] }
+  // One product (its page, a cart's line): the SQL built once (server/db/compiled.ts).
+  if (ids.length === 1) {
+    const [sizes, chart] = await Promise.all([sizesOfOne(db, { id: ids[0]! }), chartOfOne(db, { id: ids[0]! })])
+    return { sizes, chart }
+  }
   const [sizes, chart] = await Promise.all([
     db
       .selectFrom('product_sizes')
@@ -68,6 +73,13 @@ export async function detailsOf(db: Executor, ids: string[]) {
   ])
   return { sizes, chart }
 }
+
+const sizesOfOne = compiledOnce((db, args: { id: string }) =>
+  db.selectFrom('product_sizes').selectAll().where('product_id', '=', args.id).orderBy('position'),
+)
+const chartOfOne = compiledOnce((db, args: { id: string }) =>
+  db.selectFrom('size_chart_rows').selectAll().where('product_id', '=', args.id).orderBy('position'),
+)
 
 /** Products in catalog order after the given one (keyset paging: the whole list, a batch at a time). */
 export async function productsAfter(db: Executor, after: { position: number; id: string } | null, limit: number) {
