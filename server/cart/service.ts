@@ -69,15 +69,18 @@ export function createCartService(db: Db, dialect: Dialect, catalog: CatalogServ
    * archived ones, and the archived products' names.
    */
   async function linesByArchived(exec: Executor, userId: string): Promise<CartLines> {
-    const rows = await repo.cartRows(exec, userId)
-    const archived = await catalog.archivedAmong(
-      rows.map((r) => r.product_id),
-      exec,
-    )
+    const rows = await repo.cartLinesWithProducts(exec, userId)
+    const line = (r: (typeof rows)[number]): StoredCartLine => ({
+      product_id: r.product_id,
+      size: r.size,
+      quantity: r.quantity,
+    })
+    const gone = rows.filter((r) => r.archived === 1)
     return {
-      onSale: rows.filter((r) => !archived.has(r.product_id)),
-      gone: rows.filter((r) => archived.has(r.product_id)),
-      names: [...archived.values()],
+      onSale: rows.filter((r) => r.archived !== 1).map(line),
+      gone: gone.map(line),
+      // Each archived product's name once, however many of its sizes were in the cart.
+      names: [...new Map(gone.map((r) => [r.product_id, r.name])).values()],
     }
   }
 

@@ -56,12 +56,6 @@ export function createProductReads(db: Db, now: () => number) {
       }
     },
 
-    /** Names of the archived products among these ids (inside the caller's transaction when given). */
-    async archivedAmong(ids: string[], exec: Executor = db): Promise<Map<string, string>> {
-      const rows = await repo.archivedAmong(exec, [...new Set(ids)])
-      return new Map(rows.map((r) => [r.id, r.name]))
-    },
-
     /** A product on sale or archived, as the console edits it (inside the caller's transaction when given). */
     async stored(id: string, exec: Executor = db): Promise<StoredProduct | undefined> {
       const row = await repo.anyProductRow(exec, id)

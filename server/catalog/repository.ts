@@ -36,12 +36,6 @@ export async function productRows(db: Executor, ids: string[]) {
   return db.selectFrom('products').selectAll().where('id', 'in', ids).where('archived', '=', 0).execute()
 }
 
-/** The archived ones among these products, with their names (a cart drops their lines). */
-export async function archivedAmong(db: Executor, ids: string[]) {
-  if (ids.length === 0) return []
-  return db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).where('archived', '=', 1).execute()
-}
-
 /** A product, archived or not: the console's and the product page's status. */
 export async function anyProductRow(db: Executor, id: string) {
   return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst()
