@@ -1,17 +1,6 @@
 import type { Dialect, Executor } from '#server/db/database.ts'
 import { compiledOnce } from '#server/db/compiled.ts'
 
-/** A cart's lines in the order they were added: every signed-in page reads them, so the SQL is built once. */
-const lines = compiledOnce((db, args: { userId: string }) =>
-  db
-    .selectFrom('cart_items')
-    .select(['product_id', 'size', 'quantity'])
-    .where('user_id', '=', args.userId)
-    .orderBy('added_at')
-    .orderBy('product_id')
-    .orderBy('size'),
-)
-
 /**
  * A cart's lines in the order they were added, each with its product's name and whether the
  * console has archived it: what every signed-in page reads, in one query built once.
@@ -31,19 +20,21 @@ export function cartLinesWithProducts(db: Executor, userId: string) {
   return linesWithProducts(db, { userId })
 }
 
+/** A cart's lines in the order they were added, for the order that takes them. */
 export function cartRows(db: Executor, userId: string, options: { lock?: Dialect } = {}) {
-  if (options.lock !== 'postgres') return lines(db, { userId })
-  // PostgreSQL: a second checkout of the same cart waits here, then finds it emptied.
-  // SQLite runs one write transaction at a time, so it needs no lock.
-  return db
-    .selectFrom('cart_items')
-    .select(['product_id', 'size', 'quantity'])
-    .where('user_id', '=', userId)
-    .orderBy('added_at')
-    .orderBy('product_id')
-    .orderBy('size')
-    .forUpdate()
-    .execute()
+  return (
+    db
+      .selectFrom('cart_items')
+      .select(['product_id', 'size', 'quantity'])
+      .where('user_id', '=', userId)
+      .orderBy('added_at')
+      .orderBy('product_id')
+      .orderBy('size')
+      // PostgreSQL: a second checkout of the same cart waits here, then finds it emptied.
+      // SQLite runs one write transaction at a time, so it needs no lock.
+      .$if(options.lock === 'postgres', (q) => q.forUpdate())
+      .execute()
+  )
 }
 
 export function cartLine(db: Executor, userId: string, productId: string, size: string) {
