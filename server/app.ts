@@ -352,6 +352,6 @@ function clientOf(c: Context<AppEnv>, trustProxy: TrustProxy | null) {
   const forwarded = clientProtocolOf(peer, forwardedFor, c.req.header('x-forwarded-proto'), trustProxy)
   return {
     address: address === 'unknown' && peer === undefined ? 'local' : address,
-    protocol: forwarded ?? (new URL(c.req.url).protocol === 'https:' ? 'https' : 'http'),
+    protocol: forwarded ?? (c.req.url.startsWith('https:') ? 'https' : 'http'),
   } as const
 }
