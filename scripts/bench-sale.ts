@@ -223,7 +223,14 @@ async function startStore(): Promise<Store> {
     fs.rmSync(dir, { recursive: true, force: true })
   }
   try {
-    let env: Record<string, string> = { DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '', SEED_DEMO: '0' }
+    // The store's default log level (README, Configuration), not the fault kit's quieter one.
+    let env: Record<string, string> = {
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'info',
+    }
     if (options.cluster > 0) {
       const server = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL
       const redis = process.env.REDIS_URL ?? process.env.TEST_REDIS_URL

@@ -49,13 +49,13 @@ export async function startBenchServer(port: number, env: Record<string, string>
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-bench-'))
   const child: ChildProcess = spawn(process.execPath, [...serverFlags, ...flags, serverEntry], {
     cwd: root,
+    // The store logs as `npm start` has it (a JSON line a request), to nowhere.
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
+      ...withoutLogLevel(process.env),
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       ...serverEnv,
       ...env,
     },
@@ -63,12 +63,18 @@ export async function startBenchServer(port: number, env: Record<string, string>
   return waitForStore(child, port, dataDir)
 }
 
+/** The environment without a log level of the shell's: a bench measures the store logging as it does by default. */
+function withoutLogLevel(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { LOG_LEVEL: _shells, ...rest } = env
+  return rest
+}
+
 /**
  * Starts the store in `tree` (a checkout with its own build) the way `npm start` does
  * there: its package.json's start command, in that folder, with only the settings a
- * person sets to run it on a port (PORT, HOST, a fresh DATA_DIR, LOG_LEVEL). NODE_ENV
+ * person sets to run it on a port (PORT, HOST, a fresh DATA_DIR). NODE_ENV, LOG_LEVEL
  * and the database and Redis addresses of this shell are left out, so each store runs
- * on its own SQLite file exactly as a newcomer's `npm start` would.
+ * on its own SQLite file and logs exactly as a newcomer's `npm start` would.
  */
 export async function startStoreAsUser(tree: string, port: number) {
   const pkg = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8')) as {
@@ -82,7 +88,7 @@ export async function startStoreAsUser(tree: string, port: number) {
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-bench-'))
   const env: NodeJS.ProcessEnv = { ...process.env }
-  for (const key of ['NODE_ENV', 'DATABASE_URL', 'REDIS_URL']) delete env[key]
+  for (const key of ['NODE_ENV', 'DATABASE_URL', 'REDIS_URL', 'LOG_LEVEL']) delete env[key]
   const child: ChildProcess = spawn(process.execPath, start.args, {
     cwd: tree,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -93,7 +99,6 @@ export async function startStoreAsUser(tree: string, port: number) {
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       REDIS_URL: '',
     },
