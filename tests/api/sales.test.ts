@@ -19,7 +19,10 @@ const START = pkt('2026-12-01', '00:00')
 const END = pkt('2026-12-08', '00:00')
 const iso = (t: number) => new Date(t).toISOString()
 
-describe.each(databases)('sale prices (%s)', (kind) => {
+// On PostgreSQL a sale's repricing waits seconds on this machine (its UPDATE of products took
+// 2.6 s for four products: a wait, not work; not yet found), and one such test went past 20 s
+// in CI: the suite's tests get a minute while that is looked into.
+describe.each(databases)('sale prices (%s)', { timeout: 60_000 }, (kind) => {
   let setup: Awaited<ReturnType<typeof storeWithClock>>
   let owner: TestClient
   let shopper: TestClient
