@@ -34,15 +34,34 @@ export function priceAt(now: number): RawBuilder<number> {
 
 function later(dialect: Dialect, now: number) {
   return dialect === 'postgres'
-    ? sql<number>`greatest(updated_at + 1, ${now})`
-    : sql<number>`max(updated_at + 1, ${now})`
+    ? sql<number>`greatest(t.updated_at + 1, ${now})`
+    : sql<number>`max(t.updated_at + 1, ${now})`
+}
+
+/**
+ * Each product's materialized columns at `now` (`products` in the SQL: the product's
+ * own columns and its new price), worked out once a product in two nested selects: the
+ * inner one the price, the outer one what follows from it.
+ */
+function pricedAt(now: number, only: RawBuilder<unknown>) {
+  const own = sql`select products.id, products.category, products.sub_category, products.list_price,
+    products.sale_price, products.sale_starts_at, products.sale_ends_at, ${priceAt(now)} as price
+    from products where 1 = 1 ${only}`
+  const until = sql`(select max(s.ends_at) from sales s where ${running(now)} and ${covers}
+    and ${percentPrice(sql`s.percent_off`)} = products.price)`
+  const saleUntil = sql`(case when products.price >= products.list_price then null
+    when ${ownRunning(now)} and products.sale_price = products.price and products.sale_ends_at > coalesce(${until}, 0)
+    then products.sale_ends_at else ${until} end)`
+  const compareAt = sql`(case when products.price < products.list_price then products.list_price end)`
+  return sql`select products.id as pid, products.price, ${compareAt} as compare_at, ${saleUntil} as sale_until
+    from (${own}) products`
 }
 
 /**
  * Brings the materialized columns (price, compare_at, sale_until, and each size row's
- * copy of price) to `now`, for the given products or every one. Only rows whose values
- * change are written, and each is marked changed (the product list's ETag). Answers how
- * many products changed.
+ * copy of price) to `now`, for the given products or every one, in one statement that
+ * writes only the rows whose values change, each once, marked changed (the product
+ * list's ETag). Answers how many products changed.
  */
 export async function reprice(db: Executor, dialect: Dialect, now: number, ids?: string[]): Promise<number> {
   if (ids && ids.length > 1000) {
@@ -52,33 +71,26 @@ export async function reprice(db: Executor, dialect: Dialect, now: number, ids?:
   }
   if (ids && ids.length === 0) return 0
   const only = ids ? sql`and products.id in (${sql.join(ids)})` : sql``
-  const priced = await sql<{
-    id: string
-  }>`update products set price = ${priceAt(now)}, updated_at = ${later(dialect, now)}
-    where products.price <> ${priceAt(now)} ${only} returning id`.execute(db)
-  const until = sql`(select max(s.ends_at) from sales s where ${running(now)} and ${covers}
-    and ${percentPrice(sql`s.percent_off`)} = products.price)`
-  const newUntil = sql`(case when products.price >= products.list_price then null
-    when ${ownRunning(now)} and products.sale_price = products.price and products.sale_ends_at > coalesce(${until}, 0)
-    then products.sale_ends_at else ${until} end)`
-  const newCompare = sql`(case when products.price < products.list_price then products.list_price end)`
-  const marked = await sql<{ id: string }>`update products
-    set compare_at = ${newCompare}, sale_until = ${newUntil}, updated_at = ${later(dialect, now)}
-    where (products.compare_at is not null or products.price < products.list_price) ${only}
-    and (products.compare_at is distinct from ${newCompare} or products.sale_until is distinct from ${newUntil})
+  const { rows } = await sql<{ id: string }>`update products as t
+    set price = n.price, compare_at = n.compare_at, sale_until = n.sale_until, updated_at = ${later(dialect, now)}
+    from (${pricedAt(now, only)}) n
+    where t.id = n.pid and (t.price <> n.price or t.compare_at is distinct from n.compare_at
+      or t.sale_until is distinct from n.sale_until)
     returning id`.execute(db)
   // Every product brought: the next boundary is looked for after this instant.
   if (!ids) await db.updateTable('sale_clock').set({ priced_at: now }).where('id', '=', 1).execute()
-  const changed = priced.rows.map((r) => r.id)
+  const changed = rows.map((r) => r.id)
   for (let i = 0; i < changed.length; i += 1000) {
     const chunk = changed.slice(i, i + 1000)
+    const price = sql<number>`(select p.price from products p where p.id = product_sizes.product_id)`
     await db
       .updateTable('product_sizes')
-      .set({ price: sql<number>`(select p.price from products p where p.id = product_sizes.product_id)` })
+      .set({ price })
       .where('product_id', 'in', chunk)
+      .where(sql<boolean>`product_sizes.price <> ${price}`)
       .execute()
   }
-  return new Set([...changed, ...marked.rows.map((r) => r.id)]).size
+  return changed.length
 }
 
 /** Whether any sale runs at `now` (one row read through the sales' own index, or none). */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Product } from '#contracts/catalog.ts'
 import type { CatalogPage } from '#contracts/catalog-filters.ts'
@@ -19,10 +20,7 @@ const START = pkt('2026-12-01', '00:00')
 const END = pkt('2026-12-08', '00:00')
 const iso = (t: number) => new Date(t).toISOString()
 
-// On PostgreSQL a sale's repricing waits seconds on this machine (its UPDATE of products took
-// 2.6 s for four products: a wait, not work; not yet found), and one such test went past 20 s
-// in CI: the suite's tests get a minute while that is looked into.
-describe.each(databases)('sale prices (%s)', { timeout: 60_000 }, (kind) => {
+describe.each(databases)('sale prices (%s)', (kind) => {
   let setup: Awaited<ReturnType<typeof storeWithClock>>
   let owner: TestClient
   let shopper: TestClient
@@ -42,6 +40,13 @@ describe.each(databases)('sale prices (%s)', { timeout: 60_000 }, (kind) => {
     shopper = (await setup.customer()).client
   })
   afterAll(() => setup.store.close())
+
+  // A sale's repricing of a store of four products took 1.6 s on PostgreSQL, all of it JIT
+  // compiling a statement whose estimate, on tables without statistics yet, passed the threshold.
+  it.runIf(kind === 'postgres')('asks PostgreSQL without its JIT compiler', async () => {
+    const { rows } = await sql<{ jit: string }>`show jit`.execute(setup.store.connection.db)
+    expect(rows[0]?.jit).toBe('off')
+  })
 
   it('keeps guests (401) and customers (403) out of the sales API', async () => {
     const guest = setup.store.client('10.99.0.1')
