@@ -6,7 +6,8 @@ import type { AdminContext } from '#server/admin/context.ts'
 
 // The console's sales (docs/decisions/025): the list, one sale with its history, a new
 // one, a change and "End now". Each write and its audit entry commit in one
-// transaction with the prices it moves; then every instance drops what it kept.
+// transaction; then the prices it moves are brought, a batch of products a transaction
+// (docs/decisions/052), before the answer; then every instance drops what it kept.
 
 export function createSalesAdmin(ctx: AdminContext) {
   const { db, catalog, auditOf, writeAudit } = ctx
@@ -28,6 +29,7 @@ export function createSalesAdmin(ctx: AdminContext) {
         await writeAudit(trx, admin, 'sale', made.id, 'create', null, auditView(made))
         return made
       })
+      await catalog.sales.bringPrices()
       catalog.invalidate()
       return created
     },
@@ -56,6 +58,7 @@ export function createSalesAdmin(ctx: AdminContext) {
           )
         return after
       })
+      await catalog.sales.bringPrices()
       catalog.invalidate()
       return saved
     },

@@ -39,14 +39,14 @@ function later(dialect: Dialect, now: number) {
 }
 
 /**
- * Each product's materialized columns at `now` (`products` in the SQL: the product's
+ * These products' materialized columns at `now` (`products` in the SQL: the product's
  * own columns and its new price), worked out once a product in two nested selects: the
  * inner one the price, the outer one what follows from it.
  */
-function pricedAt(now: number, only: RawBuilder<unknown>) {
+function pricedAt(now: number, ids: string[]) {
   const own = sql`select products.id, products.category, products.sub_category, products.list_price,
     products.sale_price, products.sale_starts_at, products.sale_ends_at, ${priceAt(now)} as price
-    from products where 1 = 1 ${only}`
+    from products where products.id in (${sql.join(ids)})`
   const until = sql`(select max(s.ends_at) from sales s where ${running(now)} and ${covers}
     and ${percentPrice(sql`s.percent_off`)} = products.price)`
   const saleUntil = sql`(case when products.price >= products.list_price then null
@@ -58,39 +58,70 @@ function pricedAt(now: number, only: RawBuilder<unknown>) {
 }
 
 /**
- * Brings the materialized columns (price, compare_at, sale_until, and each size row's
- * copy of price) to `now`, for the given products or every one, in one statement that
- * writes only the rows whose values change, each once, marked changed (the product
- * list's ETag). Answers how many products changed.
+ * Brings these products' materialized columns (price, compare_at, sale_until, and each
+ * size row's copy of price) to `now`, in one statement that writes only the rows whose
+ * values change, each once, marked changed (the product list's ETag). Answers how many
+ * products changed.
  */
-export async function reprice(db: Executor, dialect: Dialect, now: number, ids?: string[]): Promise<number> {
-  if (ids && ids.length > 1000) {
+export async function reprice(db: Executor, dialect: Dialect, now: number, ids: string[]): Promise<number> {
+  if (ids.length > 1000) {
     let n = 0
     for (let i = 0; i < ids.length; i += 1000) n += await reprice(db, dialect, now, ids.slice(i, i + 1000))
     return n
   }
-  if (ids && ids.length === 0) return 0
-  const only = ids ? sql`and products.id in (${sql.join(ids)})` : sql``
+  if (ids.length === 0) return 0
   const { rows } = await sql<{ id: string }>`update products as t
     set price = n.price, compare_at = n.compare_at, sale_until = n.sale_until, updated_at = ${later(dialect, now)}
-    from (${pricedAt(now, only)}) n
-    where t.id = n.pid and (t.price <> n.price or t.compare_at is distinct from n.compare_at
+    from (${pricedAt(now, ids)}) n
+    where t.id in (${sql.join(ids)}) and t.id = n.pid and (t.price <> n.price or t.compare_at is distinct from n.compare_at
       or t.sale_until is distinct from n.sale_until)
     returning id`.execute(db)
-  // Every product brought: the next boundary is looked for after this instant.
-  if (!ids) await db.updateTable('sale_clock').set({ priced_at: now }).where('id', '=', 1).execute()
   const changed = rows.map((r) => r.id)
-  for (let i = 0; i < changed.length; i += 1000) {
-    const chunk = changed.slice(i, i + 1000)
+  if (changed.length) {
     const price = sql<number>`(select p.price from products p where p.id = product_sizes.product_id)`
     await db
       .updateTable('product_sizes')
       .set({ price })
-      .where('product_id', 'in', chunk)
+      .where('product_id', 'in', changed)
       .where(sql<boolean>`product_sizes.price <> ${price}`)
       .execute()
   }
   return changed.length
+}
+
+/** The next `limit` product ids after `after` (every product, archived too, in id order): a repricing's batch. */
+export async function productIdsAfter(db: Executor, after: string | null, limit: number): Promise<string[]> {
+  let q = db.selectFrom('products').select('id').orderBy('id').limit(limit)
+  if (after !== null) q = q.where('id', '>', after)
+  return (await q.execute()).map((r) => r.id)
+}
+
+/** A sale write whose prices are owed: counted in its own transaction (docs/decisions/052). */
+export async function owePrices(db: Executor): Promise<void> {
+  await db
+    .updateTable('sale_clock')
+    .set((eb) => ({ owed: eb('owed', '+', 1) }))
+    .where('id', '=', 1)
+    .execute()
+}
+
+/** How many sale writes' prices are owed now: a full repricing starting now pays these. */
+export async function pricesOwed(db: Executor): Promise<number> {
+  const clock = await db.selectFrom('sale_clock').select('owed').where('id', '=', 1).executeTakeFirst()
+  return Number(clock?.owed ?? 0)
+}
+
+/**
+ * Every product brought to `now`: the next boundary is looked for after this instant,
+ * and the `paid` writes counted before the repricing began are no longer owed (a write
+ * counted during it stays owed, and the next question brings its prices).
+ */
+export async function pricesBrought(db: Executor, now: number, paid: number): Promise<void> {
+  await db
+    .updateTable('sale_clock')
+    .set((eb) => ({ priced_at: now, owed: eb('owed', '-', paid) }))
+    .where('id', '=', 1)
+    .execute()
 }
 
 /** Whether any sale runs at `now` (one row read through the sales' own index, or none). */
@@ -101,10 +132,12 @@ export async function anySaleRunning(db: Executor, now: number): Promise<boolean
 
 /**
  * The first instant after every product's price was last brought (sale_clock) at which
- * any sale, or any product's own sale, starts or ends; null: none. It may have passed.
+ * any sale, or any product's own sale, starts or ends; null: none. It may have passed:
+ * 0 while a sale write's prices are owed.
  */
 export async function nextBoundary(db: Executor): Promise<number | null> {
-  const clock = await db.selectFrom('sale_clock').select('priced_at').where('id', '=', 1).executeTakeFirst()
+  const clock = await db.selectFrom('sale_clock').select(['priced_at', 'owed']).where('id', '=', 1).executeTakeFirst()
+  if (Number(clock?.owed ?? 0) > 0) return 0
   const now = Number(clock?.priced_at ?? 0)
   const [a, b, c, d] = await Promise.all([
     db

@@ -47,6 +47,8 @@ export function createCatalogService(
     dataDir?: string
     /** Runs each sale boundary's repricing once across instances (docs/decisions/025). */
     jobs?: JobService
+    /** For tests: products a repricing transaction (server/catalog/sales.ts, REPRICE_BATCH). */
+    repriceBatch?: number
     log?: (msg: string, fields: Record<string, unknown>) => void
   } = {},
 ) {
@@ -83,6 +85,7 @@ export function createCatalogService(
     now,
     ...(options.jobs ? { jobs: options.jobs } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.repriceBatch ? { batchSize: options.repriceBatch } : {}),
     changed: () => {
       forget()
       changes?.publish('catalog')

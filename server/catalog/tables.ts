@@ -108,7 +108,10 @@ export interface SaleProductsTable {
 /** When every product's price was last brought to the sales (one row, id 1). */
 export interface SaleClockTable {
   id: number
+  /** The instant every product's price was last brought to (docs/decisions/025). */
   priced_at: number
+  /** Sale writes since whose prices are still owed (docs/decisions/052). */
+  owed: number
 }
 
 export interface CatalogTables {

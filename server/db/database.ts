@@ -54,6 +54,7 @@ import * as wishlistEmails from '#server/db/migrations/2026-11-27T0300-wishlist-
 import * as ratedSizeRows from '#server/db/migrations/2026-11-27T0400-rated-size-rows.ts'
 import * as orderRequests from '#server/db/migrations/2026-11-27T0500-order-requests.ts'
 import * as reviewAudit from '#server/db/migrations/2026-11-27T0500-review-audit.ts'
+import * as saleClockOwed from '#server/db/migrations/2026-11-28T0100-sale-clock-owed.ts'
 
 export type Db = Kysely<Database>
 /** What repositories take first: the database or a transaction on it. */
@@ -100,6 +101,7 @@ export function migrationsFor(dialect: Dialect): Record<string, Migration> {
     '2026-11-27T0400-rated-size-rows': ratedSizeRows,
     '2026-11-27T0500-order-requests': orderRequests,
     '2026-11-27T0500-review-audit': reviewAudit,
+    '2026-11-28T0100-sale-clock-owed': saleClockOwed,
   }
 }
 

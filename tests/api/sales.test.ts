@@ -7,6 +7,7 @@ import type { Sale, SalePage } from '#contracts/sales.ts'
 import type { ChangeFeed, CatalogChange } from '#server/catalog/changes.ts'
 import { createCatalogService } from '#server/catalog/service.ts'
 import { createJobService } from '#server/jobs/service.ts'
+import * as salesRepo from '#server/catalog/sales-repository.ts'
 import { databases, type TestClient } from '#tests/api/harness.ts'
 import { FEE, NOT_ADMIN, NOT_SIGNED_IN, json, pkt, storeWithClock } from '#tests/api/admin-console.ts'
 import { demoProducts } from '#demo/seed.ts'
@@ -353,5 +354,74 @@ describe.each(databases)('sale prices (%s)', (kind) => {
     // The first instance finds the price already brought and answers it.
     expect((await priceNow('kids-hoodie')).price).toBe(900)
     await endSale(sale.id)
+  })
+
+  // docs/decisions/052: a sale write commits, then its prices follow a batch of products a
+  // transaction; a write whose prices were never brought (the process stopped between the
+  // two) is still owed, and the next question brings it.
+  it('brings a sale write’s owed prices at the next question, a batch of products at a time', async () => {
+    const { clock, store } = setup
+    clock.t = pkt('2026-12-26', '10:00')
+    const now = () => clock.t
+    // Another instance that reprices a product a transaction and has not yet been asked anything.
+    const other = createCatalogService(store.connection.db, store.connection.dialect, { now, repriceBatch: 1 })
+    const owed = async () =>
+      Number((await store.connection.db.selectFrom('sale_clock').select('owed').executeTakeFirstOrThrow()).owed)
+    expect(await owed()).toBe(0)
+    const made = await store.connection.db.transaction().execute((trx) =>
+      other.sales.createSale(trx, {
+        name: 'Men',
+        percentOff: 50,
+        category: 'Men',
+        // Begun before the prices were last brought: only what is owed finds it.
+        startsAt: clock.t - 30 * 24 * HOUR,
+        endsAt: clock.t + HOUR,
+      }),
+    )
+    // Committed, its prices not yet brought (as if the process had stopped here).
+    expect(await owed()).toBe(1)
+    const listed = await store.connection.db
+      .selectFrom('products')
+      .select(['id', 'price'])
+      .where('id', 'in', ['oxford-shirt', 'denim-jeans'])
+      .orderBy('id')
+      .execute()
+    expect(listed).toEqual([
+      { id: 'denim-jeans', price: 3499 },
+      { id: 'oxford-shirt', price: 2499 },
+    ])
+    // The next question brings every product, each in its own transaction.
+    expect((await other.get('oxford-shirt'))?.price).toBe(1250)
+    expect((await other.get('denim-jeans'))?.price).toBe(1750)
+    expect((await other.get('kids-hoodie'))?.price).toBe(1799)
+    const sizes = await store.connection.db
+      .selectFrom('product_sizes')
+      .select('price')
+      .distinct()
+      .where('product_id', '=', 'oxford-shirt')
+      .execute()
+    expect(sizes).toEqual([{ price: 1250 }])
+    expect(await owed()).toBe(0)
+    // The console ends it: its answer comes after the prices are brought.
+    await endSale(made.id)
+    expect(await owed()).toBe(0)
+    expect((await other.get('oxford-shirt'))?.price).toBe(2499)
+  })
+
+  it('keeps a sale write made during a repricing owed after it', async () => {
+    const { store } = setup
+    const db = store.connection.db
+    const clock = () => db.selectFrom('sale_clock').select(['owed', 'priced_at']).executeTakeFirstOrThrow()
+    const before = await clock()
+    await salesRepo.owePrices(db)
+    const paid = await salesRepo.pricesOwed(db)
+    expect(paid).toBe(Number(before.owed) + 1)
+    // A second write commits while the repricing that read `paid` runs.
+    await salesRepo.owePrices(db)
+    await salesRepo.pricesBrought(db, Number(before.priced_at) + 1, paid)
+    expect(Number((await clock()).owed)).toBe(Number(before.owed) + 1)
+    expect(await salesRepo.nextBoundary(db)).toBe(0)
+    await salesRepo.pricesBrought(db, Number(before.priced_at) + 2, 1)
+    expect(Number((await clock()).owed)).toBe(Number(before.owed))
   })
 })
