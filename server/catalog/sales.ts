@@ -16,8 +16,9 @@ const MAX_WAIT_MS = 6 * 60 * 60_000
 
 /**
  * Products a transaction when every product's price is brought: at 100,000 products a
- * category's sale rewrites a third of them, 11 s of writing on PostgreSQL and 4 on SQLite
- * on one machine (docs/decisions/052); a batch holds its rows for a fraction of a second.
+ * category's sale rewrites a third of them, 17–19 s of writing on PostgreSQL and 4–7 on
+ * SQLite on one machine (docs/decisions/052); a batch holds its rows for a fraction of a
+ * second.
  */
 const REPRICE_BATCH = 500
 
@@ -31,11 +32,10 @@ export const SALES_PAGE_SIZE = 20
  * materialized from its list price and the sales running; it is brought up to date in
  * a product write's own transaction, and after a sale write (docs/decisions/052) and at
  * every boundary (a sale's start or end) by one instance under the job's lease, a batch
- * of products a transaction. Every instance also
- * knows the next boundary: the first question it is asked at or after it runs the job
- * (or finds another instance ran it) and drops what it kept, so a sale starts and ends
- * on time with no timer, on every instance; a timer set for the boundary does the same
- * when nobody asks.
+ * of products a transaction. Every instance also knows the next boundary: the first
+ * question it is asked at or after it runs the job (or finds another instance ran it)
+ * and drops what it kept, so a sale starts and ends on time with no timer, on every
+ * instance; a timer set for the boundary does the same when nobody asks.
  */
 export function createSales(
   db: Db,
