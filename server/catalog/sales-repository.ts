@@ -24,12 +24,19 @@ function percentPrice(percent: RawBuilder<unknown>): RawBuilder<number> {
 const ownRunning = (now: number) =>
   sql`(products.sale_price is not null and products.sale_starts_at <= ${now} and products.sale_ends_at > ${now})`
 
+/** The highest percent off among the sales running at `now` that cover the product; null: none. */
+const bestPercent = (now: number) =>
+  sql<number | null>`(select max(s.percent_off) from sales s where ${running(now)} and ${covers})`
+
+/** The lowest of the list price, the list price less `percent` (null: none) and the own sale price running at `now`. */
+function priceWith(now: number, percent: RawBuilder<unknown>): RawBuilder<number> {
+  const best = percentPrice(sql`coalesce(${percent}, 0)`)
+  return sql<number>`(case when ${ownRunning(now)} and products.sale_price < ${best} then products.sale_price else ${best} end)`
+}
+
 /** The price a shopper pays at `now`: the lowest of the list price and every running source. */
 export function priceAt(now: number): RawBuilder<number> {
-  const best = percentPrice(
-    sql`coalesce((select max(s.percent_off) from sales s where ${running(now)} and ${covers}), 0)`,
-  )
-  return sql<number>`(case when ${ownRunning(now)} and products.sale_price < ${best} then products.sale_price else ${best} end)`
+  return priceWith(now, bestPercent(now))
 }
 
 function later(dialect: Dialect, now: number) {
@@ -39,22 +46,29 @@ function later(dialect: Dialect, now: number) {
 }
 
 /**
- * These products' materialized columns at `now` (`products` in the SQL: the product's
- * own columns and its new price), worked out once a product in two nested selects: the
- * inner one the price, the outer one what follows from it.
+ * These products' materialized columns at `now`, as `n` (pid, price, compare_at, sale_until),
+ * worked out once a product: each step a materialized table of its own, as `products` in
+ * the next (the rule's SQL reads `products`), so no database copies a step's subquery into
+ * every place the next one reads its column (PostgreSQL's planner did, evaluating each
+ * product's sales twelve times).
  */
 function pricedAt(now: number, ids: string[]) {
-  const own = sql`select products.id, products.category, products.sub_category, products.list_price,
-    products.sale_price, products.sale_starts_at, products.sale_ends_at, ${priceAt(now)} as price
-    from products where products.id in (${sql.join(ids)})`
+  const columns = sql`products.id, products.category, products.sub_category, products.list_price,
+    products.sale_price, products.sale_starts_at, products.sale_ends_at`
   const until = sql`(select max(s.ends_at) from sales s where ${running(now)} and ${covers}
     and ${percentPrice(sql`s.percent_off`)} = products.price)`
   const saleUntil = sql`(case when products.price >= products.list_price then null
-    when ${ownRunning(now)} and products.sale_price = products.price and products.sale_ends_at > coalesce(${until}, 0)
-    then products.sale_ends_at else ${until} end)`
+    when ${ownRunning(now)} and products.sale_price = products.price and products.sale_ends_at > coalesce(products.until, 0)
+    then products.sale_ends_at else products.until end)`
   const compareAt = sql`(case when products.price < products.list_price then products.list_price end)`
-  return sql`select products.id as pid, products.price, ${compareAt} as compare_at, ${saleUntil} as sale_until
-    from (${own}) products`
+  return {
+    steps: sql`with own as materialized (select ${columns}, ${bestPercent(now)} as percent
+        from products where products.id in (${sql.join(ids)})),
+      priced as materialized (select ${columns}, ${priceWith(now, sql`products.percent`)} as price from own products),
+      ended as materialized (select ${columns}, products.price, ${until} as until from priced products)`,
+    n: sql`(select products.id as pid, products.price, ${compareAt} as compare_at, ${saleUntil} as sale_until
+      from ended products)`,
+  }
 }
 
 /**
@@ -70,9 +84,10 @@ export async function reprice(db: Executor, dialect: Dialect, now: number, ids: 
     return n
   }
   if (ids.length === 0) return 0
-  const { rows } = await sql<{ id: string }>`update products as t
+  const { steps, n } = pricedAt(now, ids)
+  const { rows } = await sql<{ id: string }>`${steps} update products as t
     set price = n.price, compare_at = n.compare_at, sale_until = n.sale_until, updated_at = ${later(dialect, now)}
-    from (${pricedAt(now, ids)}) n
+    from ${n} n
     where t.id in (${sql.join(ids)}) and t.id = n.pid and (t.price <> n.price or t.compare_at is distinct from n.compare_at
       or t.sale_until is distinct from n.sale_until)
     returning id`.execute(db)
