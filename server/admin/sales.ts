@@ -7,7 +7,8 @@ import type { AdminContext } from '#server/admin/context.ts'
 // The console's sales (docs/decisions/025): the list, one sale with its history, a new
 // one, a change and "End now". Each write and its audit entry commit in one
 // transaction; then the prices it moves are brought, a batch of products a transaction
-// (docs/decisions/052), before the answer; then every instance drops what it kept.
+// (docs/decisions/052), before the answer; then every instance drops what it kept (the
+// repricing tells them when it ran; else the write does).
 
 export function createSalesAdmin(ctx: AdminContext) {
   const { db, catalog, auditOf, writeAudit } = ctx
@@ -29,8 +30,7 @@ export function createSalesAdmin(ctx: AdminContext) {
         await writeAudit(trx, admin, 'sale', made.id, 'create', null, auditView(made))
         return made
       })
-      await catalog.sales.bringPrices()
-      catalog.invalidate()
+      if (!(await catalog.sales.bringPrices())) catalog.invalidate()
       return created
     },
 
@@ -58,8 +58,7 @@ export function createSalesAdmin(ctx: AdminContext) {
           )
         return after
       })
-      await catalog.sales.bringPrices()
-      catalog.invalidate()
+      if (!(await catalog.sales.bringPrices())) catalog.invalidate()
       return saved
     },
   }

@@ -27,6 +27,10 @@ const REREAD_MS = 30_000
 
 export const SALES_PAGE_SIZE = 20
 
+/** Whether a sale's window holds `at`: a write to it moves prices now. */
+const runsAt = (w: Pick<SalesTable, 'starts_at' | 'ends_at'>, at: number) =>
+  Number(w.starts_at) <= at && at < Number(w.ends_at)
+
 /**
  * Sale prices (docs/decisions/025). Each product's `price` is what a shopper pays now,
  * materialized from its list price and the sales running; it is brought up to date in
@@ -58,6 +62,8 @@ export function createSales(
   let running = false
   let boundaryRun: Promise<void> | undefined
   let nextReadAt = 0
+  /** How many times this instance has dropped what it kept and told the others after a boundary. */
+  let told = 0
 
   function nextBoundary(): Promise<number | null> {
     // Read again now and then too: a sale made through another instance whose word on
@@ -100,7 +106,10 @@ export function createSales(
         throw err
       } finally {
         boundaryRun = undefined
-        if (ran) changed()
+        if (ran) {
+          told++
+          changed()
+        }
         schedule()
       }
     })()
@@ -223,16 +232,19 @@ export function createSales(
     /**
      * After a sale write commits: brings the prices it owes, unless another instance is
      * bringing them (it comes back for them); never fails, as `catchUp` (the sale is
-     * saved, and the next question brings what is still owed).
+     * saved, and the next question brings what is still owed). Answers whether this
+     * instance has since dropped what it kept and told the others (else the caller does).
      */
-    async bringPrices(): Promise<void> {
+    async bringPrices(): Promise<boolean> {
+      const before = told
       for (let attempt = 0; attempt < 3; attempt++) {
         await boundaryRun?.catch(() => {})
         next = undefined
         const due = await nextBoundary().catch(() => null)
-        if (due === null || due > now()) return
+        if (due === null || due > now()) break
         await catchUp()
       }
+      return told > before
     },
 
     /** Another instance changed sales or products: the next boundary is read again. */
@@ -274,7 +286,7 @@ export function createSales(
         updated_at: at,
       }
       await repo.insertSale(trx, row, productIds)
-      if (row.starts_at <= at && at < row.ends_at) await repo.owePrices(trx)
+      if (runsAt(row, at)) await repo.owePrices(trx)
       return toSale(row, productIds)
     },
 
@@ -317,8 +329,7 @@ export function createSales(
         }
       }
       await repo.updateSale(trx, id, changes, productIds)
-      const runs = (w: { starts_at: number; ends_at: number }) => Number(w.starts_at) <= at && at < Number(w.ends_at)
-      if (runs(row) || runs({ ...row, ...changes })) await repo.owePrices(trx)
+      if (runsAt(row, at) || runsAt({ ...row, ...changes }, at)) await repo.owePrices(trx)
       return sale(trx, id)
     },
 
