@@ -19,7 +19,9 @@ export const serverBundleDir = path.join(buildDir, 'node')
 const builtFiles = [serverEntry, path.join(serverBundleDir, 'start.js')]
 
 /** What the build is made from: a build older than any of these is rebuilt at start. */
-const sourceDirs = ['app', 'contracts', 'locales', 'public', 'server', 'demo', 'patches'].map((d) => path.join(projectRoot, d))
+const sourceDirs = ['app', 'contracts', 'locales', 'public', 'server', 'demo', 'patches'].map((d) =>
+  path.join(projectRoot, d),
+)
 const sourceFiles = ['vite.config.ts', 'react-router.config.ts', 'package.json', 'package-lock.json'].map((f) =>
   path.join(projectRoot, f),
 )
