@@ -13,6 +13,8 @@ const BOUNDARY_JOB = 'sale-boundaries'
 const BOUNDARY_LEASE_MS = 5 * 60_000
 /** The longest a boundary timer waits before looking again (timers overflow past 24.8 days). */
 const MAX_WAIT_MS = 6 * 60 * 60_000
+/** The longest a run that keeps failing waits before it is tried again. */
+const MAX_RETRY_MS = 60_000
 
 /**
  * Products a transaction when every product's price is brought: at 100,000 products a
@@ -64,6 +66,9 @@ export function createSales(
   let nextReadAt = 0
   /** How many times this instance has dropped what it kept and told the others after a boundary. */
   let told = 0
+  /** Runs failed in a row, and when the next may start: a run that keeps failing is tried less and less often. */
+  let failures = 0
+  let retryAt = 0
 
   function nextBoundary(): Promise<number | null> {
     // Read again now and then too: a sale made through another instance whose word on
@@ -101,8 +106,12 @@ export function createSales(
         // Not ran: another instance holds the lease and is bringing the prices; look again in a second.
         next = ran ? undefined : Promise.resolve(now() + 1_000)
         nextReadAt = now()
+        failures = 0
+        retryAt = 0
       } catch (err) {
         next = undefined
+        // Not again at once, from the timer or the next question: 1 s, 2 s, 4 s… up to a minute.
+        retryAt = now() + Math.min(MAX_RETRY_MS, 1_000 * 2 ** failures++)
         throw err
       } finally {
         boundaryRun = undefined
@@ -143,7 +152,7 @@ export function createSales(
     nextBoundary()
       .then((at) => {
         if (!running) return
-        const wait = at === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(0, at - now()))
+        const wait = at === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(0, at - now(), retryAt - now()))
         timer = setTimeout(() => {
           void catchUp()
           if (at === null) {
@@ -168,7 +177,7 @@ export function createSales(
   async function catchUp(): Promise<void> {
     try {
       const at = await nextBoundary()
-      if (at !== null && now() >= at) await crossBoundary()
+      if (at !== null && now() >= at && now() >= retryAt) await crossBoundary()
     } catch (err) {
       deps.log?.('sale boundary not crossed yet', { err: err instanceof Error ? err.message : String(err) })
     }

@@ -408,6 +408,67 @@ describe.each(databases)('sale prices (%s)', (kind) => {
     expect((await other.get('oxford-shirt'))?.price).toBe(2499)
   })
 
+  it('tries a repricing that failed again after 1 s, 2 s, 4 s…, never at every question', async () => {
+    const { clock, store } = setup
+    const db = store.connection.db
+    clock.t = pkt('2026-12-28', '10:00')
+    const now = () => clock.t
+    const failed: string[] = []
+    const other = createCatalogService(db, store.connection.dialect, {
+      now,
+      log: (msg, fields) => failed.push(`${msg}: ${String(fields.err)}`),
+    })
+    // A database that refuses every change of a price (a full disk, say), on either kind.
+    if (kind === 'sqlite') {
+      await sql`create trigger refuse_prices before update of price on products begin select raise(abort, 'no room left'); end`.execute(
+        db,
+      )
+    } else {
+      await sql`create function refuse_prices() returns trigger language plpgsql as $$ begin raise exception 'no room left'; end $$`.execute(
+        db,
+      )
+      await sql`create trigger refuse_prices before update of price on products for each row execute function refuse_prices()`.execute(
+        db,
+      )
+    }
+    const made = await db.transaction().execute((trx) =>
+      other.sales.createSale(trx, {
+        name: 'Men',
+        percentOff: 50,
+        category: 'Men',
+        startsAt: clock.t - HOUR,
+        endsAt: clock.t + 24 * HOUR,
+      }),
+    )
+    const ask = async () => (await other.get('oxford-shirt'))?.price
+    // The first question tries and fails; the catalog answers what it last knew.
+    expect(await ask()).toBe(2499)
+    expect(failed).toHaveLength(1)
+    expect(failed[0]).toContain('no room left')
+    // The questions after it do not try again until a second has passed, then two more.
+    for (let i = 0; i < 3; i++) await ask()
+    expect(failed).toHaveLength(1)
+    clock.t += 1_000
+    await ask()
+    await ask()
+    expect(failed).toHaveLength(2)
+    clock.t += 1_000
+    await ask()
+    expect(failed).toHaveLength(2)
+    clock.t += 1_000
+    await ask()
+    expect(failed).toHaveLength(3)
+    // The database takes prices again: the next try, 4 s on, brings them.
+    await sql`drop trigger refuse_prices${sql.raw(kind === 'sqlite' ? '' : ' on products')}`.execute(db)
+    clock.t += 3_999
+    expect(await ask()).toBe(2499)
+    clock.t += 1
+    expect(await ask()).toBe(1250)
+    expect(failed).toHaveLength(3)
+    await endSale(made.id)
+    expect(await ask()).toBe(2499)
+  })
+
   it('keeps a sale write made during a repricing owed after it', async () => {
     const { store } = setup
     const db = store.connection.db
