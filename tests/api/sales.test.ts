@@ -469,6 +469,49 @@ describe.each(databases)('sale prices (%s)', (kind) => {
     expect(await ask()).toBe(2499)
   })
 
+  it('brings a sale write that commits while another’s prices are being brought, in the same answer', async () => {
+    // A store of its own: ten Kids products, then twenty Men, in the id order batches follow.
+    const pad = (i: number) => String(i).padStart(2, '0')
+    const catalog = [
+      ...Array.from({ length: 10 }, (_, i) => makeProduct({ id: `a-kids-${pad(i)}`, price: 2000, category: 'Kids' })),
+      ...Array.from({ length: 20 }, (_, i) => makeProduct({ id: `b-men-${pad(i)}`, price: 3000, category: 'Men' })),
+    ]
+    const { clock, store } = await storeWithClock(kind, pkt('2026-12-30', '10:00'), catalog)
+    try {
+      const db = store.connection.db
+      const now = () => clock.t
+      // One product a transaction: a run takes thirty transactions, with turns between them.
+      const other = createCatalogService(db, store.connection.dialect, { now, repriceBatch: 1 })
+      const price = async (id: string) =>
+        (await db.selectFrom('products').select('price').where('id', '=', id).executeTakeFirstOrThrow()).price
+      const sale = (category: 'Men' | 'Kids') =>
+        db.transaction().execute((trx) =>
+          other.sales.createSale(trx, {
+            name: category,
+            percentOff: 50,
+            category,
+            startsAt: clock.t - HOUR,
+            endsAt: clock.t + 24 * HOUR,
+          }),
+        )
+      await sale('Men')
+      let done = false
+      const bringing = other.sales.bringPrices().then(() => (done = true))
+      // Once the run has passed every Kids product, the Kids sale commits, the run still going.
+      while ((await price('b-men-00')) !== 1500) await new Promise((resolve) => setImmediate(resolve))
+      await sale('Kids')
+      expect(done).toBe(false)
+      expect(await price('b-men-19')).toBe(3000)
+      await bringing
+      // Owed by the second write, the Kids products the first run had passed are brought too.
+      for (const id of ['a-kids-00', 'a-kids-09']) expect(await price(id)).toBe(1000)
+      for (const id of ['b-men-00', 'b-men-19']) expect(await price(id)).toBe(1500)
+      expect(Number((await db.selectFrom('sale_clock').select('owed').executeTakeFirstOrThrow()).owed)).toBe(0)
+    } finally {
+      await store.close()
+    }
+  })
+
   it('keeps a sale write made during a repricing owed after it', async () => {
     const { store } = setup
     const db = store.connection.db
