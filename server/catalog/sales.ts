@@ -154,11 +154,10 @@ export function createSales(
         if (!running) return
         const wait = at === null ? MAX_WAIT_MS : Math.min(MAX_WAIT_MS, Math.max(0, at - now(), retryAt - now()))
         timer = setTimeout(() => {
-          void catchUp()
-          if (at === null) {
-            next = undefined
-            schedule()
-          }
+          if (at === null) next = undefined
+          // Set again whatever came of it: a run crossed, one waiting out a failure (`retryAt`, which
+          // the clock may not quite have reached), or nothing to do.
+          void catchUp().then(schedule)
         }, wait)
         timer.unref()
       })
