@@ -38,7 +38,9 @@ describe.each(databases)('backups (%s)', (kind) => {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kapra-backup-test-'))
   let store: TestStore
   let location: StoreLocation
-  const restored: { connection: Connection; drop: () => Promise<void> }[] = []
+  const restored: Connection[] = []
+  /** Each PostgreSQL database made to restore into, dropped at the end whether or not a test opened it. */
+  const drops: (() => Promise<void>)[] = []
 
   beforeAll(async () => {
     const sqliteDir = path.join(work, 'store')
@@ -59,10 +61,8 @@ describe.each(databases)('backups (%s)', (kind) => {
     fs.writeFileSync(path.join(location.photosDir, 'pending', 'own-shirt-p3-0000000001.src'), randomBytes(512))
   })
   afterAll(async () => {
-    for (const r of restored) {
-      await r.connection.close()
-      await r.drop()
-    }
+    for (const connection of restored) await connection.close()
+    for (const drop of drops) await drop()
     await store.close()
     fs.rmSync(work, { recursive: true, force: true })
   })
@@ -74,7 +74,7 @@ describe.each(databases)('backups (%s)', (kind) => {
     if (kind === 'sqlite') {
       const open = async () => {
         const connection = connect({ dataDir })
-        restored.push({ connection, drop: () => Promise.resolve() })
+        restored.push(connection)
         await migrateToLatest(connection)
         return connection
       }
@@ -88,15 +88,15 @@ describe.each(databases)('backups (%s)', (kind) => {
     await admin.end()
     url.pathname = `/${database}`
     const databaseUrl = url.toString()
-    const drop = async () => {
+    drops.push(async () => {
       const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
       await c.connect()
       await c.query(`drop database if exists ${database} with (force)`)
       await c.end()
-    }
+    })
     const open = async () => {
       const connection = connect({ databaseUrl, dataDir, pgSchema: location.pgSchema! })
-      restored.push({ connection, drop })
+      restored.push(connection)
       await migrateToLatest(connection)
       return connection
     }
