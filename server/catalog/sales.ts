@@ -106,8 +106,6 @@ export function createSales(
         // Not ran: another instance holds the lease and is bringing the prices; look again in a second.
         next = ran ? undefined : Promise.resolve(now() + 1_000)
         nextReadAt = now()
-        failures = 0
-        retryAt = 0
       } catch (err) {
         next = undefined
         // Not again at once, from the timer or the next question: 1 s, 2 s, 4 s… up to a minute.
@@ -116,6 +114,9 @@ export function createSales(
       } finally {
         boundaryRun = undefined
         if (ran) {
+          // Brought, here or by another instance: a later failure starts its waits afresh.
+          failures = 0
+          retryAt = 0
           told++
           changed()
         }
